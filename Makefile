@@ -1,0 +1,38 @@
+# Pocket Table. `make sim` runs the simulator, `make test` runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
+
+.PHONY: venv sim test shots lint format clean
+
+$(STAMP): requirements.txt
+	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+venv: $(STAMP)
+
+## the device's launcher in this terminal
+sim: venv
+	$(BIN)/python -m host_sim
+
+## every test: CPython, and inside the MicroPython VM
+test: venv
+	$(BIN)/python -m pytest -q tests
+
+## regenerate the README screenshots (docs/img/*.png)
+shots: venv
+	$(BIN)/python -m host_sim shots
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .ruff_cache

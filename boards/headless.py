@@ -1,0 +1,133 @@
+"""A board with no hardware: scripted buttons, a virtual clock, a byte-counting display bus.
+
+Used by the simulator on CPython and by tests inside the MicroPython VM, so the
+same firmware code runs on both. The display is the real driver over a fake bus.
+"""
+
+from firmware.board import Board
+from firmware.ssd1306 import SSD1306
+
+NAME = "headless"
+
+
+class CountingBus:
+    """Stands in for I2C: counts what the driver sends (as I2C bytes)."""
+
+    def __init__(self):
+        self.bytes_sent = 0
+        self.commands = 0
+        self.data_writes = 0
+        self.contrast = 255
+        self.inverted = False
+        self._expect_contrast = False
+
+    def cmd(self, c):
+        self.bytes_sent += 2
+        self.commands += 1
+        if self._expect_contrast:
+            self.contrast = c
+            self._expect_contrast = False
+        elif c == 0x81:
+            self._expect_contrast = True
+        elif c in (0xA6, 0xA7):
+            self.inverted = c == 0xA7
+
+    def data(self, mv):
+        self.bytes_sent += 1 + len(mv)
+        self.data_writes += 1
+
+
+class VirtualClock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+def ticks_diff(a, b):
+    return a - b
+
+
+def setup(fs_root=".sim"):
+    bus = CountingBus()
+    display = SSD1306(bus)
+    clock = VirtualClock()
+    held = [0]
+
+    def read_buttons():
+        return held[0]
+
+    board = Board(
+        NAME, display, read_buttons, clock.ticks_ms, ticks_diff, clock.sleep_ms, fs_root
+    )
+    board.bus = bus
+    board.clock = clock
+    board.held = held  # the host sets held[0] to press buttons
+    return board
+
+
+class Driver:
+    """Feeds frames to an App on this board: scripted keys, recorded inputs, idle time."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def idle(self, frames=1):
+        for _ in range(frames):
+            self.app.frame(0, 0)
+
+    def keys(self, script, gap=1):
+        """script: 'RIGHT,A,A+B*30' - each token pressed for one frame (or held *N
+        frames), then released for `gap` idle frames."""
+        from firmware.buttons import parse_mask
+
+        for tok in script.split(","):
+            tok = tok.strip()
+            if not tok:
+                continue
+            name, _, count = tok.partition("*")
+            mask = parse_mask(name)
+            frames = int(count) if count else 1
+            self.app.frame(mask, mask)
+            for _ in range(frames - 1):
+                self.app.frame(0, mask)
+            self.idle(gap)
+
+    def replay(self, game, seed, options, inputs, tail=1):
+        """Start `game` fresh and feed a recorded InputLog exactly as it was played."""
+        app = self.app
+        app.start_game(game, seed=seed, options=options, resume=False)
+        held = 0
+        for delta, pressed, new_held in inputs.events():
+            if delta == 0:  # the game was resumed from its save here
+                app.frame(0, 0)
+                held = 0
+                app.start_game(game, resume=True)
+                continue
+            for _ in range(delta - 1):
+                app.frame(0, held)
+            app.frame(pressed, new_held)
+            held = new_held
+        for _ in range(tail):
+            app.frame(0, held)
+
+    def autoplay(self, max_frames=20000):
+        """Let the game screen's bot press the buttons until its game is over."""
+        app = self.app
+        for _ in range(max_frames):
+            screen = app.screen
+            if getattr(screen, "finished", True):
+                return True
+            mask = screen.bot_press()
+            app.frame(mask, mask)
+            app.frame(0, 0)
+        return False
+
+
+def screen_bytes(board):
+    """The bytes the panel holds (what a person sees), as a bytes copy."""
+    return bytes(board.display.buf)

@@ -1,0 +1,111 @@
+"""Drawing helpers on a 128x64 MONO_VLSB FrameBuffer: text layout, boxes, card glyphs."""
+
+W = 128
+H = 64
+CHARS = 16  # 8x8 font: 16 characters per line
+
+
+def _runs(rows):
+    """Bitmap rows ('.#' strings) -> bytes of (dx, dy, length) vertical runs."""
+    out = []
+    for x in range(len(rows[0])):
+        y = 0
+        while y < len(rows):
+            if rows[y][x] == "#":
+                y0 = y
+                while y < len(rows) and rows[y][x] == "#":
+                    y += 1
+                out.extend((x, y0, y - y0))
+            else:
+                y += 1
+    return bytes(out)
+
+
+SUIT_GLYPHS = (
+    _runs(("...#...", "..###..", ".#####.", "#######", "#######", ".#.#.#.", "...#...", "..###..")),
+    _runs((".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#...", ".......")),
+    _runs(("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#...", ".......")),
+    _runs(("..###..", "..###..", "##.#.##", "#######", "##.#.##", "...#...", "..###..", ".......")),
+)
+TEN_GLYPH = _runs(
+    (".#..##.", "##.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#..##.", ".......")
+)
+ARROW_LEFT = _runs(("...#", "..##", ".###", "####", ".###", "..##", "...#"))
+ARROW_RIGHT = _runs(("#...", "##..", "###.", "####", "###.", "##..", "#..."))
+CARD_BACK = _runs(
+    ("#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.")
+)
+
+
+def glyph(fb, runs, x, y, c=1):
+    """Draw a glyph made by _runs at (x, y)."""
+    for i in range(0, len(runs), 3):
+        fb.vline(x + runs[i], y + runs[i + 1], runs[i + 2], c)
+
+
+RANK_CHARS = "A23456789TJQK"
+
+
+def card(fb, card_int, x, y, selected=False):
+    """A 17x10 card glyph: rank then suit symbol; inverted when selected."""
+    fg = 1
+    if selected:
+        fb.fill_rect(x, y, 17, 10, 1)
+        fg = 0
+    else:
+        fb.rect(x, y, 17, 10, 1)
+    r = card_int % 13
+    if r == 9:
+        glyph(fb, TEN_GLYPH, x + 1, y + 1, fg)
+    else:
+        fb.text(RANK_CHARS[r], x + 1, y + 1, fg)
+    glyph(fb, SUIT_GLYPHS[card_int // 13], x + 9, y + 1, fg)
+
+
+def card_label(fb, card_int, x, y, c=1):
+    """Rank and suit without a box (16x8)."""
+    r = card_int % 13
+    if r == 9:
+        glyph(fb, TEN_GLYPH, x, y, c)
+    else:
+        fb.text(RANK_CHARS[r], x, y, c)
+    glyph(fb, SUIT_GLYPHS[card_int // 13], x + 8, y, c)
+
+
+def center(fb, text, y, c=1, x0=0, width=W):
+    fb.text(text, x0 + (width - 8 * len(text)) // 2, y, c)
+
+
+def wrap(text, width=CHARS):
+    """Split text into lines of at most `width` characters, on spaces where possible."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def bar(fb, text, y, c=1):
+    """A full-width inverted bar with text (titles, prompts)."""
+    fb.fill_rect(0, y, W, 9, c)
+    fb.text(text[:CHARS], 0, y + 1, 1 - c)
+
+
+def box(fb, x, y, w, h):
+    """A framed, cleared box (menus and dialogs drawn over a screen)."""
+    fb.fill_rect(x, y, w, h, 0)
+    fb.rect(x, y, w, h, 1)

@@ -1,0 +1,163 @@
+"""Saves on the device's flash: atomic writes, damaged files set aside, never a crash.
+
+Every write goes to NAME.tmp first, then is renamed over NAME (atomic on
+littlefs and POSIX). A file that cannot be read or parsed is renamed to
+NAME.bad, defaults are used, and a one-line notice is queued for the screen.
+"""
+
+import json
+import os
+
+MAX_SAVE_BYTES = 16384  # anything bigger than this is not one of our saves
+
+
+def _rename(src, dst):
+    replace = getattr(os, "replace", None)  # CPython on Windows needs replace
+    if replace:
+        replace(src, dst)
+    else:
+        os.rename(src, dst)
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _is_dir(path):
+    try:
+        return os.stat(path)[0] & 0x4000 != 0
+    except OSError:
+        return False
+
+
+class Store:
+    def __init__(self, root=""):
+        self.dir = root.rstrip("/") + "/saves" if root else "/saves"
+        self.notices = []
+        self.writes = 0  # counted for the flash-wear budget
+        self._ensure_dir()
+
+    def _ensure_dir(self):
+        cur = "/" if self.dir.startswith("/") else ""
+        for part in self.dir.split("/"):
+            if part:
+                cur = cur + part if cur in ("", "/") else cur + "/" + part
+                if not _exists(cur):
+                    os.mkdir(cur)
+
+    def path(self, name):
+        return self.dir + "/" + name
+
+    def exists(self, name):
+        return _exists(self.path(name))
+
+    def write_text(self, name, text):
+        self.write(name, lambda f: f.write(text))
+
+    def write(self, name, writer):
+        """Write atomically: writer(f) fills a temp file, then it is renamed over the old one."""
+        path = self.path(name)
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            writer(f)
+        if _is_dir(path):
+            self.set_aside(name, "was a folder")
+        _rename(tmp, path)
+        self.writes += 1
+
+    def check_file(self, name):
+        """False if there is no such file; True if it looks readable; ValueError if not."""
+        path = self.path(name)
+        if not _exists(path):
+            return False
+        if _is_dir(path):
+            raise ValueError("is a folder")
+        size = os.stat(path)[6]
+        if size > MAX_SAVE_BYTES:
+            raise ValueError("too big (%d bytes)" % size)
+        if size == 0:
+            raise ValueError("empty")
+        return True
+
+    def read_text(self, name):
+        """The file's text, or None if there is no such file. Raises ValueError if unreadable."""
+        if not self.check_file(name):
+            return None
+        try:
+            with open(self.path(name)) as f:
+                return f.read()
+        except (OSError, UnicodeError) as e:
+            raise ValueError("unreadable (%s)" % (e,))
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def set_aside(self, name, why):
+        """Move a damaged file to NAME.bad (replacing an older one) and queue a notice."""
+        path = self.path(name)
+        bad = path + ".bad"
+        try:
+            if _is_dir(bad):
+                _remove_tree(bad)
+            elif _exists(bad):
+                os.remove(bad)
+            _rename(path, bad)
+        except OSError:
+            pass
+        self.notices.append("%s: %s" % (name, why))
+
+    def load(self, name, parse, default=None):
+        """parse(file) for the file, or `default` (and a notice) if missing or damaged."""
+        try:
+            if not self.check_file(name):
+                return default
+            with open(self.path(name)) as f:
+                return parse(f)
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+            self.set_aside(name, "reset (%s)" % (_first_line(e),))
+            return default
+
+    def load_json(self, name, default):
+        """A dict saved as JSON, merged over a copy of `default`."""
+
+        def parse(f):
+            data = json.load(f)
+            if not isinstance(data, dict):
+                raise ValueError("not a record")
+            out = dict(default)
+            for key in default:
+                if key in data:
+                    if type(data[key]) is not type(default[key]):
+                        raise ValueError("bad %s" % key)
+                    out[key] = data[key]
+            return out
+
+        return self.load(name, parse, dict(default))
+
+    def save_json(self, name, data):
+        self.write_text(name, json.dumps(data))
+
+    def take_notice(self):
+        return self.notices.pop(0) if self.notices else None
+
+
+def _remove_tree(path):
+    for name in os.listdir(path):
+        sub = path + "/" + name
+        if _is_dir(sub):
+            _remove_tree(sub)
+        else:
+            os.remove(sub)
+    os.rmdir(path)
+
+
+def _first_line(e):
+    text = str(e) or e.__class__.__name__
+    return text.split("\n")[0][:40]

@@ -1,0 +1,3 @@
+from host_sim.cli import main
+
+main()

@@ -1,0 +1,248 @@
+"""python -m host_sim [sim|play|run|shot|replay|shots] ... (see README.md)."""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+import host_sim
+from host_sim import device
+
+DEFAULT_ROOT = os.path.join(host_sim.ROOT, ".sim")
+GAME_IDS = ("hang10",)
+
+
+def _rules(game):
+    if game not in GAME_IDS:
+        raise SystemExit("host_sim: unknown game %r (games: %s)" % (game, ", ".join(GAME_IDS)))
+    __import__("shared_rules." + game)
+    return sys.modules["shared_rules." + game]
+
+
+def _player(rules, name, seed):
+    if name == "best":
+        return rules.best_move
+    from shared_rules.rng import Rng
+
+    __import__("shared_rules.%s_ai" % rules.NAME)
+    ai = sys.modules["shared_rules.%s_ai" % rules.NAME]
+    if name == "greedy":
+        return ai.greedy
+    rng = Rng(seed ^ 0x5EED)
+    return lambda s: ai.random_move(s, rng)
+
+
+def autoplay(game, seed, player="best", max_moves=100000):
+    """Play one game by computer at the rules level; return its summary dict."""
+    rules = _rules(game)
+    s = rules.new(seed)
+    choose = _player(rules, player, seed)
+    n = 0
+    while not rules.over(s):
+        rules.play(s, choose(s))
+        n += 1
+        if n > max_moves:
+            raise RuntimeError("game %s seed %d did not end in %d moves" % (game, seed, max_moves))
+    return {
+        "game": game,
+        "seed": seed,
+        "player": player,
+        "score": rules.score(s),
+        "wipeouts": s.wipeouts,
+        "wiped_cards": len(s.wiped),
+        "kicks": s.kicks,
+        "turns": s.turn,
+        "moves": n,
+    }
+
+
+def cmd_run(args):
+    if not args.auto:
+        raise SystemExit("host_sim run: only --auto (the computer plays) is available")
+    total = 0
+    for i in range(args.games):
+        result = autoplay(args.game, args.seed + i, args.player)
+        total += result["score"]
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            print(
+                "seed %(seed)d: score %(score)d, wipe-outs %(wipeouts)d, %(moves)d moves" % result
+            )
+    if not args.json and args.games:
+        print("mean score %.2f over %d games" % (total / args.games, args.games))
+
+
+def _prepare_root(root, fresh=False):
+    if fresh and os.path.isdir(root):
+        shutil.rmtree(root)
+    os.makedirs(root, exist_ok=True)
+    return root
+
+
+def cmd_sim(args, game=None):
+    from host_sim import terminal
+
+    app, board, _ = device.make(_prepare_root(args.root))
+    if game:
+        app.start_game(game, seed=args.seed, resume=args.seed is None)
+
+    def on_quit(app):
+        if getattr(args, "record", None):
+            _write_record(app, args.record)
+
+    terminal.run(app, board, on_quit)
+
+
+def _write_record(app, path):
+    """The game on screen, else the last finished game, as a replay file."""
+    from firmware import gamescreen
+
+    screen = app.screen
+    if isinstance(screen, gamescreen.GameScreen):
+        text = gamescreen.header_text(
+            gamescreen.REPLAY_HEAD, screen.GAME, screen.seed, screen.options, screen.inputs
+        )
+    else:
+        reps = [n for n in os.listdir(app.store.dir) if n.endswith(".last.rep")]
+        if not reps:
+            print("no game to record")
+            return
+        newest = max(reps, key=lambda n: os.path.getmtime(app.store.path(n)))
+        with open(app.store.path(newest)) as f:
+            text = f.read()
+    with open(path, "w") as f:
+        f.write(text)
+    print("recorded to %s" % path)
+
+
+def cmd_play(args):
+    _rules(args.game)
+    cmd_sim(args, game=args.game)
+
+
+def _output_screen(board, png_path, scale):
+    buf = device.screen_bytes(board)
+    if png_path:
+        from host_sim import png
+
+        png.save(buf, png_path, scale)
+        print("wrote %s" % png_path)
+    else:
+        from host_sim import terminal
+
+        print(terminal.render(buf))
+
+
+def cmd_shot(args):
+    _rules(args.game)
+    root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-shot-")
+    app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
+    app.start_game(args.game, seed=args.seed, resume=False)
+    driver.keys(args.keys or "")
+    driver.idle(1)
+    _output_screen(board, args.png, args.scale)
+
+
+def cmd_replay(args):
+    from firmware import gamescreen
+
+    try:
+        with open(args.file) as f:
+            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+    except OSError as e:
+        raise SystemExit("host_sim replay: cannot read %s: %s" % (args.file, e.strerror))
+    except ValueError as e:
+        raise SystemExit("host_sim replay: %s is not a replay: %s" % (args.file, e))
+    rules = _rules(fields["game"])
+    root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
+    app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
+    driver.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+    screen = app.screen
+    state = getattr(screen, "s", None)
+    if state is not None:
+        print(
+            "%s seed %d: %d inputs, score %d%s"
+            % (
+                fields["game"],
+                fields["seed"],
+                len(fields["inputs"]),
+                rules.score(state),
+                " (game over)" if rules.over(state) else "",
+            )
+        )
+    _output_screen(board, args.png, args.scale)
+
+
+def cmd_shots(args):
+    """Regenerate the README screenshots in docs/img/."""
+    from host_sim import shots
+
+    shots.make_all(os.path.join(host_sim.ROOT, "docs", "img"))
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__)
+    p.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
+    sub = p.add_subparsers(dest="cmd")
+
+    def common(sp):
+        sp.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
+
+    sp = sub.add_parser("sim", help="the launcher in the terminal (the default)")
+    common(sp)
+    sp.add_argument("--record", help="write the game's replay to this file on quit")
+
+    sp = sub.add_parser("play", help="straight into a game in the terminal")
+    common(sp)
+    sp.add_argument("game")
+    sp.add_argument("--seed", type=int, default=None)
+    sp.add_argument("--record", help="write the game's replay to this file on quit")
+
+    sp = sub.add_parser("run", help="headless games played by the computer")
+    common(sp)
+    sp.add_argument("game")
+    sp.add_argument("--auto", action="store_true", help="the computer plays (required)")
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--player", choices=("best", "greedy", "random"), default="best")
+    sp.add_argument("--json", action="store_true", help="one JSON object per game")
+
+    sp = sub.add_parser("shot", help="scripted presses, then the screen (PNG or terminal)")
+    common(sp)
+    sp.add_argument("game")
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--keys", default="", help='e.g. "RIGHT,A,A" or "A+B*30"')
+    sp.add_argument("--png", help="write a PNG here instead of printing the screen")
+    sp.add_argument("--scale", type=int, default=4)
+
+    sp = sub.add_parser("replay", help="reproduce a recorded game exactly")
+    common(sp)
+    sp.add_argument("file")
+    sp.add_argument("--png")
+    sp.add_argument("--scale", type=int, default=4)
+
+    sp = sub.add_parser("shots", help="regenerate the README screenshots")
+    common(sp)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    args.root_given = args.root is not None
+    if args.root is None:
+        args.root = DEFAULT_ROOT
+    cmd = args.cmd or "sim"
+    if cmd == "sim" and not hasattr(args, "record"):
+        args.record = None
+    handler = {
+        "sim": cmd_sim,
+        "play": cmd_play,
+        "run": cmd_run,
+        "shot": cmd_shot,
+        "replay": cmd_replay,
+        "shots": cmd_shots,
+    }[cmd]
+    handler(args)

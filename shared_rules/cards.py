@@ -1,0 +1,42 @@
+"""Standard 52-card deck as small ints: card = suit * 13 + rank.
+
+rank 0..12 = A 2 3 4 5 6 7 8 9 T J Q K; suit 0..3 = S H D C.
+Text is rank then suit: "AS" .. "KC", "T" for ten ("TH").
+"""
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+DECK_SIZE = 52
+TEN = 9  # rank index of the ten
+
+
+def rank(card):
+    return card % 13
+
+
+def suit(card):
+    return card // 13
+
+
+def make(rank_index, suit_index):
+    return suit_index * 13 + rank_index
+
+
+def card_text(card):
+    if card < 0 or card >= DECK_SIZE:
+        raise ValueError("not a card: %r" % (card,))
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def parse_card(text):
+    """'7H' -> int; also accepts lower case and '10H'. Raises ValueError."""
+    t = text.strip().upper()
+    if t[:2] == "10":
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise ValueError("not a card: %r (expected e.g. 7H, TS, AC)" % (text,))
+    return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
+
+
+def deck():
+    return bytearray(range(DECK_SIZE))
