@@ -61,9 +61,7 @@ def setup(fs_root=".sim"):
     def read_buttons():
         return held[0]
 
-    board = Board(
-        NAME, display, read_buttons, clock.ticks_ms, ticks_diff, clock.sleep_ms, fs_root
-    )
+    board = Board(NAME, display, read_buttons, clock.ticks_ms, ticks_diff, clock.sleep_ms, fs_root)
     board.bus = bus
     board.clock = clock
     board.held = held  # the host sets held[0] to press buttons

@@ -18,6 +18,7 @@ except ImportError:
 
 FRAME_MS = const(25)  # 40 frames per second
 CHORD_FRAMES = const(20)  # hold A+B this long (0.5 s) to save and leave a game
+TOAST_FRAMES = const(100)  # a notice stays 2.5 s (or until a button is pressed)
 AB = const(48)  # btn.A | btn.B
 
 # id, title. Screen module firmware.<id>_screen, rules module shared_rules.<id>.
@@ -41,6 +42,8 @@ class App:
         self.chord = 0
         self.seed_counter = 0
         self.last_error = None
+        self.toast = None  # one-line notice drawn over the bottom line
+        self.toast_left = 0
         self.go(Launcher(self))
 
     # ---- screens -------------------------------------------------------
@@ -62,11 +65,23 @@ class App:
                 self.guard(self.screen.on_chord)
         else:
             self.chord = 0
+        if self.toast_left:
+            self.toast_left -= 1
+            if pressed or not self.toast_left:
+                self.toast_left = 0
+                self.toast = None
+                self.dirty = True
         self.guard(self.screen.update, pressed, held)
+        if not self.toast_left and self.store.notices:
+            self.toast = self.store.take_notice()
+            self.toast_left = TOAST_FRAMES
+            self.dirty = True
         if self.dirty:
             self.dirty = False
             self.fb.fill(0)
             self.guard(self.screen.draw, self.fb)
+            if self.toast:
+                gfx.bar(self.fb, self.toast, 55)
             self.display.show()
 
     def guard(self, fn, *args):
@@ -222,7 +237,6 @@ class Menu(Screen):
         self.items = items
         self.back = back
         self.index = 0
-        self.notice = None
 
     def labels(self):
         return [label for label, _ in self.items]
@@ -254,10 +268,6 @@ class Menu(Screen):
                 fb.text(labels[i][:15], 4, y, 0)
             else:
                 fb.text(labels[i][:15], 4, y, 1)
-        if self.notice:
-            fb.fill_rect(0, 55, gfx.W, 9, 0)
-            fb.hline(0, 55, gfx.W, 1)
-            fb.text(self.notice[:16], 0, 56, 1)
 
 
 class Launcher(Menu):
@@ -268,17 +278,9 @@ class Launcher(Menu):
         items.append(("Settings", lambda: app.go(Settings(app))))
         items.append(("About", lambda: app.go(About(app))))
         Menu.__init__(self, app, "Pocket Table", items)
-        self.notice = app.store.take_notice()
 
     def _opener(self, gid, title):
         return lambda: self.app.go(GameMenu(self.app, gid, title))
-
-    def update(self, pressed, held):
-        if pressed and self.notice:
-            self.notice = self.app.store.take_notice()
-            self.app.dirty = True
-            return
-        Menu.update(self, pressed, held)
 
 
 class GameMenu(Menu):
@@ -426,7 +428,12 @@ class ButtonTest(Screen):
         gfx.bar(fb, "Button test", 0)
         held = self.held
         # d-pad on the left, A and B on the right, filled while held
-        for bit, x, y in ((btn.UP, 20, 14), (btn.DOWN, 20, 38), (btn.LEFT, 8, 26), (btn.RIGHT, 32, 26)):
+        for bit, x, y in (
+            (btn.UP, 20, 14),
+            (btn.DOWN, 20, 38),
+            (btn.LEFT, 8, 26),
+            (btn.RIGHT, 32, 26),
+        ):
             if held & bit:
                 fb.fill_rect(x, y, 11, 11, 1)
             else:
@@ -451,10 +458,10 @@ class About(Screen):
         gfx.bar(fb, "About", 0)
         fb.text("Pocket Table", 0, 12, 1)
         fb.text("v" + VERSION, 0, 22, 1)
-        fb.text(self.app.board.name[:16], 0, 32, 1)
-        gc.collect()
-        fb.text("free %dK" % (gc.mem_free() // 1024), 0, 42, 1)
-        fb.text("A+B hold: exit", 0, 55, 1)
+        name = self.app.board.name
+        fb.text(name[:16], 0, 32, 1)
+        fb.text(name[16:32], 0, 41, 1)
+        fb.text("hold A+B: exit", 0, 55, 1)
 
 
 class ErrorScreen(Screen):

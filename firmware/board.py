@@ -6,7 +6,9 @@ class Board:
 
     def __init__(self, name, display, read_buttons, ticks_ms, ticks_diff, sleep_ms, fs_root=""):
         self.name = name
-        self.display = display  # firmware.ssd1306.SSD1306 (or compatible: fb, show, contrast, invert)
+        self.display = (
+            display  # firmware.ssd1306.SSD1306 (or compatible: fb, show, contrast, invert)
+        )
         self.read_buttons = read_buttons  # () -> bitmask (firmware.buttons UP..B)
         self.ticks_ms = ticks_ms
         self.ticks_diff = ticks_diff

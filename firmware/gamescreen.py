@@ -289,12 +289,12 @@ class GameScreen(_app.Screen):
 
     def draw_over(self, fb):
         stats, new_best = self.result
-        gfx.box(fb, 8, 6, 112, 52)
-        gfx.center(fb, "GAME OVER", 10)
-        gfx.center(fb, "Score %d" % self.rules.score(self.s), 21)
-        gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 31)
-        gfx.center(fb, self.over_detail(), 41)
-        fb.text("A:new B:menu", 16, 49, 1)
+        gfx.box(fb, 6, 3, 116, 60)
+        gfx.center(fb, "GAME OVER", 7)
+        gfx.center(fb, "Score %d" % self.rules.score(self.s), 18)
+        gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
+        gfx.center(fb, self.over_detail(), 38)
+        gfx.center(fb, "A:new B:menu", 51)
 
     def over_detail(self):
         return ""

@@ -47,19 +47,12 @@ RANK_CHARS = "A23456789TJQK"
 
 
 def card(fb, card_int, x, y, selected=False):
-    """A 17x10 card glyph: rank then suit symbol; inverted when selected."""
+    """A 17x10 card cell: rank then suit symbol; a filled (inverted) cell when selected."""
     fg = 1
     if selected:
         fb.fill_rect(x, y, 17, 10, 1)
         fg = 0
-    else:
-        fb.rect(x, y, 17, 10, 1)
-    r = card_int % 13
-    if r == 9:
-        glyph(fb, TEN_GLYPH, x + 1, y + 1, fg)
-    else:
-        fb.text(RANK_CHARS[r], x + 1, y + 1, fg)
-    glyph(fb, SUIT_GLYPHS[card_int // 13], x + 9, y + 1, fg)
+    card_label(fb, card_int, x + 1, y + 1, fg)
 
 
 def card_label(fb, card_int, x, y, c=1):

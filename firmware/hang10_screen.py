@@ -13,8 +13,10 @@ from shared_rules import hang10 as h
 GAME = "hang10"
 TOP_Y = 9
 BOX_W = 27
+BOX_H = 26
 PILE_W = 18
-HAND_Y = 38
+HAND_Y = 36
+INFO_Y = 46
 HAND_VISIBLE = 7
 CARD_STEP = 17
 
@@ -246,7 +248,7 @@ class Hang10Screen(gamescreen.GameScreen):
         for w in range(h.WAVES):
             self.draw_wave(fb, w)
         self.draw_hand(fb)
-        fb.text(self.info()[:16], 0, 48, 1)
+        fb.text(self.info()[:16], 0, INFO_Y, 1)
         gfx.bar(fb, self.prompt(), 55)
 
     def top_focused(self):
@@ -258,12 +260,12 @@ class Hang10Screen(gamescreen.GameScreen):
         sel = self.top_focused() and self.top == 0 and s.phase == h.PH_DRAW
         fg = 0 if sel else 1
         if sel:
-            fb.fill_rect(0, TOP_Y, PILE_W - 1, BOX_W, 1)
+            fb.fill_rect(0, TOP_Y, PILE_W - 1, BOX_H, 1)
         else:
-            fb.rect(0, TOP_Y, PILE_W - 1, BOX_W, 1)
+            fb.rect(0, TOP_Y, PILE_W - 1, BOX_H, 1)
         if s.pile:
             gfx.glyph(fb, gfx.CARD_BACK, 3, TOP_Y + 4, fg)
-        fb.text("%2d" % len(s.pile), 1, TOP_Y + 17, fg)
+        fb.text("%2d" % len(s.pile), 1, TOP_Y + 16, fg)
 
     def draw_wave(self, fb, w):
         s = self.s
@@ -271,9 +273,9 @@ class Hang10Screen(gamescreen.GameScreen):
         sel = self.top_focused() and self.top == w + 1
         fg = 0 if sel else 1
         if sel:
-            fb.fill_rect(x, TOP_Y, BOX_W - 1, BOX_W, 1)
+            fb.fill_rect(x, TOP_Y, BOX_W - 1, BOX_H, 1)
         else:
-            fb.rect(x, TOP_Y, BOX_W - 1, BOX_W, 1)
+            fb.rect(x, TOP_Y, BOX_W - 1, BOX_H, 1)
         kind, n, lo, hi = h.wave_info(s, w)
         if kind == h.K_EMPTY:
             fb.text("--", x + 5, TOP_Y + 10, fg)
@@ -287,9 +289,9 @@ class Hang10Screen(gamescreen.GameScreen):
             label = "new"
         fb.text(label, x + 1, TOP_Y + 10, fg)
         if n > 1:
-            fb.text("x%d" % n, x + 1, TOP_Y + 18, fg)
+            fb.text("x%d" % n, x + 1, TOP_Y + 17, fg)
         if self.picked >= 0 and h.fits(s, w, self.picked):
-            fb.fill_rect(x + BOX_W - 6, TOP_Y + 20, 3, 3, fg)  # legal target mark
+            fb.fill_rect(x + BOX_W - 6, TOP_Y + 19, 3, 3, fg)  # legal target mark
 
     def draw_hand(self, fb):
         s = self.s
@@ -301,7 +303,7 @@ class Hang10Screen(gamescreen.GameScreen):
             sel = (hand_focus and i == self.hand_i) or card == self.picked
             gfx.card(fb, card, x, HAND_Y, sel)
             if card == s.drawn and s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE):
-                fb.hline(x + 4, HAND_Y - 2, 9, 1)  # the card just drawn
+                fb.hline(x + 2, HAND_Y + 9, 13, 0 if sel else 1)  # the card just drawn
         if self.scroll > 0:
             gfx.glyph(fb, gfx.ARROW_LEFT, 0, HAND_Y + 1)
         if self.scroll + HAND_VISIBLE < len(hand):
@@ -320,6 +322,8 @@ class Hang10Screen(gamescreen.GameScreen):
                 return "W%d now %d pts" % (w + 1, h.wave_points(s, w))
         if self.picked >= 0 and self.top:
             return "on W%d" % self.top
+        if ph == h.PH_PLAY and s.drawn >= 0:
+            return "drew " + h.move_text(s, h.M_PLACE + s.drawn)[1:]
         return "turn %d" % (s.turn + 1)
 
     def prompt(self):

@@ -21,3 +21,8 @@ def screen_bytes(board):
 
 def pixel(buf, x, y):
     return (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
+
+
+def pixel_w(buf, width, x, y):
+    """A pixel of a MONO_VLSB buffer `width` pixels wide."""
+    return (buf[(y >> 3) * width + x] >> (y & 7)) & 1

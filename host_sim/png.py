@@ -17,7 +17,9 @@ def image(buf, scale=4, border=2):
                 px[x, y] = ON
     img = img.resize((128 * scale, 64 * scale), Image.NEAREST)
     if border:
-        framed = Image.new("RGB", (img.width + 2 * border * scale, img.height + 2 * border * scale), OFF)
+        framed = Image.new(
+            "RGB", (img.width + 2 * border * scale, img.height + 2 * border * scale), OFF
+        )
         framed.paste(img, (border * scale, border * scale))
         img = framed
     return img

@@ -257,9 +257,7 @@ def is_legal(s, m):
 def play(s, m):
     """Apply move m. An illegal move raises ValueError and changes nothing."""
     if not is_legal(s, m):
-        raise ValueError(
-            "illegal move %s in phase %s" % (_safe_text(s, m), PHASE_NAMES[s.phase])
-        )
+        raise ValueError("illegal move %s in phase %s" % (_safe_text(s, m), PHASE_NAMES[s.phase]))
     ph = s.phase
     s.nmoves += 1
     if ph == PH_DRAW:

@@ -1,0 +1,394 @@
+"""The firmware app on the headless board (CPython): launcher, settings, games, saves, errors."""
+
+import os
+
+import pytest
+
+import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
+from boards import headless
+from firmware import app as appmod
+from firmware import buttons as btn
+from firmware import gamescreen
+from firmware.app import App
+from host_sim import device
+from shared_rules import hang10 as h
+
+
+def make(tmp_path):
+    return device.make(str(tmp_path))
+
+
+def saves(tmp_path):
+    return os.path.join(str(tmp_path), "saves")
+
+
+def text_on_screen(board, text, y):
+    """Is `text` drawn with its top at row y, at any x, normal or inverted?"""
+    import framebuf
+
+    w = 8 * len(text)
+    buf = bytearray(w)
+    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
+    fb.text(text, 0, 0, 1)
+    want = [[device.pixel_w(buf, w, x, r) for x in range(w)] for r in range(8)]
+    screen = board.display.buf
+    rows = [[device.pixel(screen, x, y + r) for x in range(128)] for r in range(8)]
+    for x0 in range(0, 129 - w):
+        for inv in (0, 1):
+            if all(rows[r][x0 + x] ^ inv == want[r][x] for r in range(8) for x in range(w)):
+                return True
+    return False
+
+
+def test_launcher_lists_games_settings_about(tmp_path):
+    app, board, d = make(tmp_path)
+    d.idle()
+    assert isinstance(app.screen, appmod.Launcher)
+    assert app.screen.labels() == ["Hang 10", "Settings", "About"]
+    assert text_on_screen(board, "Hang 10", 11)
+
+
+def test_menu_navigation_wraps(tmp_path):
+    app, board, d = make(tmp_path)
+    d.keys("UP")
+    assert app.screen.index == 2
+    d.keys("DOWN")
+    assert app.screen.index == 0
+
+
+def test_settings_contrast_invert_saved_once_on_leave(tmp_path):
+    app, board, d = make(tmp_path)
+    d.keys("DOWN,A")  # Settings
+    assert isinstance(app.screen, appmod.Settings)
+    writes = app.store.writes
+    d.keys("RIGHT,RIGHT")  # contrast 3 -> 5
+    assert board.bus.contrast == appmod.CONTRAST_LEVELS[5]
+    d.keys("DOWN,A")  # invert on
+    assert board.bus.inverted
+    assert app.store.writes == writes  # nothing written while changing
+    d.keys("B")
+    assert isinstance(app.screen, appmod.Launcher)
+    assert app.store.writes == writes + 1
+    app2, board2, _ = make(tmp_path)  # power cycle: settings come back
+    assert app2.settings["contrast"] == 5 and app2.settings["invert"] is True
+    assert board2.bus.contrast == appmod.CONTRAST_LEVELS[5] and board2.bus.inverted
+
+
+def test_sound_setting_only_with_a_buzzer(tmp_path):
+    app, board, d = make(tmp_path)
+    d.keys("DOWN,A")
+    assert "Sound" not in " ".join(app.screen.labels())
+
+    class Buzzer:
+        def __init__(self):
+            self.tones = []
+
+        def tone(self, f, ms):
+            self.tones.append((f, ms))
+
+    board.buzzer = Buzzer()
+    d.keys("B")
+    d.keys("DOWN,A")
+    assert any(label.startswith("Sound") for label in app.screen.labels())
+    d.keys("A")  # a menu pick beeps
+    assert board.buzzer.tones
+
+
+def test_button_test_screen_shows_held_buttons_and_leaves_on_long_b(tmp_path):
+    app, board, d = make(tmp_path)
+    d.keys("DOWN,A,DOWN,DOWN,A")  # Settings -> Button test (no buzzer: no Sound line)
+    assert isinstance(app.screen, appmod.ButtonTest)
+    app.frame(btn.LEFT, btn.LEFT | btn.A)
+    assert app.screen.held == btn.LEFT | btn.A
+    d.keys("B*40")
+    assert isinstance(app.screen, appmod.Settings)
+
+
+def test_about_shows_version(tmp_path):
+    from firmware.version import VERSION
+
+    app, board, d = make(tmp_path)
+    d.keys("UP,A")
+    assert isinstance(app.screen, appmod.About)
+    assert text_on_screen(board, "v" + VERSION, 22)
+
+
+def start_hang10(d):
+    d.keys("A,A")  # Hang 10 -> New game
+    return d.app.screen
+
+
+def test_new_game_from_launcher(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    assert screen.GAME == "hang10"
+    assert screen.s.phase == h.PH_DRAW
+
+
+def bot_turns(app, turns):
+    """Let the bot play until `turns` turns have passed."""
+    screen = app.screen
+    while screen.s.turn < turns:
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+
+
+def test_chord_saves_and_continue_resumes(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    bot_turns(app, 3)
+    before = h.dump(screen.s)
+    d.keys("A+B*%d" % appmod.CHORD_FRAMES)
+    assert isinstance(app.screen, appmod.Launcher)
+    assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
+    d.keys("A")
+    assert app.screen.labels()[0] == "Continue"
+    d.keys("A")
+    assert h.dump(app.screen.s) == before
+
+
+def test_short_a_b_does_not_leave(tmp_path):
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    d.keys("A+B*%d" % (appmod.CHORD_FRAMES - 1))
+    assert app.screen.GAME == "hang10"
+
+
+def test_power_cut_resumes_last_turn(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    bot_turns(app, 4)
+    saved = h.dump(screen.s)  # turn boundary: just autosaved
+    d.keys("A")  # a draw that is not saved yet
+    app2, board2, d2 = make(tmp_path)  # power back on
+    d2.keys("A,A")  # Hang 10 -> Continue
+    assert h.dump(app2.screen.s) == saved
+
+
+def test_game_over_updates_stats_and_removes_save(tmp_path):
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    assert d.autoplay()
+    screen = app.screen
+    assert screen.finished and h.over(screen.s)
+    assert not os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
+    stats = appmod.load_stats(app.store, "hang10")
+    assert stats["games"] == 1 and stats["best"] == h.score(screen.s)
+    assert stats["clean"] == (1 if screen.s.wipeouts == 0 else 0)
+    assert text_on_screen(board, "GAME OVER", 10)
+    d.keys("B")
+    assert isinstance(app.screen, appmod.Launcher)
+
+
+def test_writes_per_game_are_bounded(tmp_path):
+    """One save per completed turn plus stats and replay: never per frame."""
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    before = app.store.writes
+    frames = app.frame_no
+    d.autoplay()
+    s = app.screen.s
+    writes = app.store.writes - before
+    assert writes <= s.turn + 2
+    assert writes < (app.frame_no - frames) / 4
+
+
+def test_pause_menu_hint_and_save_exit(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    d.keys("B")  # nothing to cancel: pause menu
+    assert screen.pause == 0
+    d.keys("DOWN,A")  # Hint
+    assert screen.pause == -1 and screen.msg.startswith("Hint: ")
+    d.keys("B,DOWN,DOWN,A")  # Save & exit
+    assert isinstance(app.screen, appmod.Launcher)
+    assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
+
+
+def test_hint_key_matches_best_move(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    d.keys("UP")
+    want = h.move_text(screen.s, h.best_move(screen.s))
+    assert screen.msg.startswith("Hint: ")
+    assert want in ("D",) or want[:2] in screen.msg or want[1:] in screen.msg
+
+
+def test_drawing_then_playing_a_card_by_buttons(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    s = screen.s
+    d.keys("A")  # cursor starts on the pile: draw
+    assert s.phase in (h.PH_PLAY, h.PH_WIPE)
+    if s.phase == h.PH_PLAY:
+        card = s.hand[screen.hand_i]
+        while not any(h.fits(s, w, card) for w in range(4)):
+            d.keys("RIGHT")
+            card = s.hand[screen.hand_i]
+        d.keys("A")  # pick
+        assert screen.picked == card
+        d.keys("B")  # cancel
+        assert screen.picked == -1
+        d.keys("A,A")  # pick, play on the first fitting wave
+        assert s.phase == h.PH_KICK
+        d.keys("B")  # keep surfin'
+        assert s.phase in (h.PH_DRAW, h.PH_END)
+
+
+def test_taking_an_approaching_card_by_buttons(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    s = screen.s
+    d.keys("RIGHT,A")  # wave 1 is a lone card: take it
+    assert s.phase == h.PH_PLACE and s.taken >= 0
+    if s.hand[screen.hand_i] == s.taken:
+        d.keys("RIGHT")
+    placed = s.hand[screen.hand_i]
+    d.keys("A")
+    assert s.waves[0] == [placed] and s.phase == h.PH_DRAW
+
+
+def test_error_in_game_shows_error_screen_then_launcher(tmp_path, monkeypatch):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+
+    def boom(pressed, held):
+        raise RuntimeError("wave machine broke\nsecond line")
+
+    monkeypatch.setattr(screen, "handle", boom)
+    d.keys("A")
+    assert isinstance(app.screen, appmod.ErrorScreen)
+    assert app.screen.lines[0].startswith("RuntimeError:")
+    assert "second" not in " ".join(app.screen.lines)
+    assert "wave machine" in open(os.path.join(saves(tmp_path), "error.txt")).read()
+    d.keys("A")
+    assert isinstance(app.screen, appmod.Launcher)
+
+
+def test_error_while_drawing_is_caught(tmp_path, monkeypatch):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    monkeypatch.setattr(screen, "draw_game", lambda fb: 1 / 0)
+    d.keys("LEFT")
+    assert isinstance(app.screen, appmod.ErrorScreen)
+
+
+def test_keyboard_interrupt_is_never_swallowed(tmp_path, monkeypatch):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+
+    def interrupt(pressed, held):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(screen, "handle", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        d.keys("A")
+
+
+def test_run_loop_paces_frames_and_sleeps(tmp_path):
+    """The device loop: one frame per FRAME_MS of the clock, sleeping in between."""
+    board = headless.setup(fs_root=str(tmp_path))
+    app = App(board)
+    sleeps = []
+    real_sleep = board.sleep_ms
+
+    def sleep(ms):
+        sleeps.append(ms)
+        real_sleep(ms)
+        if board.clock.now >= 1000:
+            raise KeyboardInterrupt  # how a developer stops it from the REPL
+
+    board.sleep_ms = sleep
+    with pytest.raises(KeyboardInterrupt):
+        app.run()
+    assert 38 <= app.frame_no <= 41  # 1000 ms / 25 ms
+    assert sum(sleeps) == board.clock.now and max(sleeps) <= 2
+
+
+def test_quick_tap_between_frames_is_latched(tmp_path):
+    held = [0]
+    b = btn.Buttons(lambda: held[0])
+    for level in (btn.A, btn.A, 0, 0):  # down for two polls, up again, all before the frame
+        held[0] = level
+        b.poll()
+    assert b.take() == (btn.A, 0)
+    assert b.take() == (0, 0)  # reported once
+
+
+def test_debounce_ignores_single_glitch():
+    held = [0]
+    b = btn.Buttons(lambda: held[0])
+    for level in (btn.B, 0, 0, btn.B, 0):
+        held[0] = level
+        b.poll()
+    assert b.take() == (0, 0)
+
+
+def test_mask_text_round_trip():
+    for mask in range(64):
+        assert btn.parse_mask(btn.mask_text(mask)) == mask
+    with pytest.raises(ValueError):
+        btn.parse_mask("START")
+
+
+# ---- replays ---------------------------------------------------------------
+
+
+def finished_replay(tmp_path, with_resume=False):
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    if with_resume:
+        bot_turns(app, 5)
+        d.keys("A+B*%d" % appmod.CHORD_FRAMES)
+        d.keys("A,A")  # Continue
+    assert d.autoplay()
+    path = os.path.join(saves(tmp_path), "hang10.last.rep")
+    return app, board, path
+
+
+@pytest.mark.parametrize("with_resume", [False, True])
+def test_replay_reproduces_game_exactly(tmp_path, with_resume):
+    app, board, path = finished_replay(tmp_path / "play", with_resume)
+    with open(path) as f:
+        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+    app2, board2, d2 = make(tmp_path / "replay")
+    d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+    assert h.dump(app2.screen.s) == h.dump(app.screen.s)
+    assert bytes(board2.display.buf) == bytes(board.display.buf)
+
+
+def test_input_log_round_trip_and_long_pauses():
+    log = gamescreen.InputLog()
+    log.add(3, btn.A, btn.A)
+    log.add(700, 0, btn.B)  # longer than one byte of frames
+    log.add_resume()
+    log.add(1, btn.LEFT | btn.A, btn.LEFT | btn.A | btn.B)
+    text = gamescreen.header_text(gamescreen.REPLAY_HEAD, "hang10", 5, {}, log)
+    import io
+
+    back = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
+    assert list(back["inputs"].events()) == list(log.events())
+    assert sum(e[0] for e in log.events()) == 3 + 700 + 1
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "pocket-table replay 1\n",
+        "hello\n",
+        "pocket-table replay 1\ngame x\nseed y\noptions {}\n",
+    ],
+)
+def test_read_header_rejects_damage(bad):
+    import io
+
+    with pytest.raises(ValueError):
+        gamescreen.read_header(io.StringIO(bad), gamescreen.REPLAY_HEAD)
+
+
+@pytest.mark.parametrize("tok", ["0:A", "300:A", "x:A", "3:START", "3"])
+def test_bad_tokens_rejected(tok):
+    with pytest.raises(ValueError):
+        gamescreen.parse_token(tok)

@@ -1,0 +1,75 @@
+"""The whole firmware app in the real MicroPython VM (built .mpy, 64 KB heap) vs CPython."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from mpvm import ROOT, run_mp
+
+from host_sim import build
+
+SCENARIO = r"""
+import sys
+from boards import headless
+from firmware import app as appmod
+board = headless.setup(fs_root=FS)
+app = appmod.App(board)
+d = headless.Driver(app)
+d.keys("A,A")                      # launcher -> Hang 10 -> New game
+screen = app.screen
+while screen.s.turn < 6:           # a few turns by the bot
+    m = screen.bot_press()
+    app.frame(m, m)
+    app.frame(0, 0)
+d.keys("A+B*20")                   # chord: save and leave
+d.keys("A,A")                      # Hang 10 -> Continue
+ok = d.autoplay()
+screen = app.screen
+print("screen", screen.__class__.__name__, ok, app.last_error)
+print("score", screen.rules.score(screen.s), screen.s.nmoves)
+print("bytes", bytes(board.display.buf).hex())
+print("bus", board.bus.bytes_sent)
+"""
+
+
+@pytest.fixture(scope="module")
+def device_build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("build") / "device")
+    build.build(out)
+    return out
+
+
+def run_cpython(fs):
+    code = "FS = %r\n" % fs + SCENARIO
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host_sim", "mpstubs")])
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    return proc.stdout
+
+
+def test_app_in_micropython_matches_cpython(device_build, tmp_path):
+    vm_fs = str(tmp_path / "vm")
+    cp_fs = str(tmp_path / "cp")
+    os.makedirs(vm_fs)
+    os.makedirs(cp_fs)
+    vm = run_mp("FS = %r\n" % vm_fs + SCENARIO, cwd=device_build)
+    cp = run_cpython(cp_fs)
+    assert vm.splitlines()[0] == "screen Hang10Screen True None", vm
+    assert vm == cp
+    # the same files were written on both sides
+    for name in ("hang10.json", "hang10.last.rep"):
+        with (
+            open(os.path.join(vm_fs, "saves", name)) as a,
+            open(os.path.join(cp_fs, "saves", name)) as b,
+        ):
+            assert a.read() == b.read()
+
+
+def test_every_shared_rules_module_imports_from_source_at_64k():
+    for name in sorted(os.listdir(os.path.join(ROOT, "shared_rules"))):
+        if name.endswith(".py") and name != "__init__.py":
+            out = run_mp("import shared_rules.%s\nprint('ok')" % name[:-3])
+            assert out.strip() == "ok"
