@@ -527,22 +527,57 @@ def load(text):
         s.hand = sorted(_parse_cards(fields["hand"]))
         for w in range(WAVES):
             parts = fields["wave%d" % (w + 1)].split(" ", 2)
-            s.kind[w] = int(parts[0])
-            s.lo[w] = int(parts[1])
+            kind = int(parts[0])
+            lo = int(parts[1])
+            if not K_EMPTY <= kind <= K_SET or not 0 <= lo <= 12:
+                raise ValueError("hang10 save has a bad wave %d" % (w + 1))
+            s.kind[w] = kind
+            s.lo[w] = lo
             s.waves[w] = _parse_cards(parts[2]) if len(parts) > 2 else []
         s.scored = _parse_cards(fields["scored"])
         s.wiped = _parse_cards(fields["wiped"])
     except KeyError as e:
         raise ValueError("hang10 save lacks %s" % (e.args[0],))
+    except IndexError:
+        raise ValueError("hang10 save has a cut-off wave line")
     if not 0 <= s.phase <= PH_OVER:
         raise ValueError("hang10 save has bad phase %d" % s.phase)
-    for w in range(WAVES):
-        if s.kind[w] > K_SET or s.lo[w] > 12:
-            raise ValueError("hang10 save has a bad wave %d" % (w + 1))
     check(s)
+    for w in range(WAVES):
+        if s.kind[w] == K_SEQ and not _seq_consistent(s, w):
+            raise ValueError("hang10 save: wave %d is not a sequence" % (w + 1))
+        if s.kind[w] == K_SET and not _set_consistent(s.waves[w]):
+            raise ValueError("hang10 save: wave %d is not a set" % (w + 1))
     if s.phase in (PH_KICK, PH_PLACE) and not 0 <= s.slot < WAVES:
         raise ValueError("hang10 save has bad slot %d" % s.slot)
     return s
+
+
+def _seq_consistent(s, w):
+    """Every card of the suit, ranks exactly lo .. lo+n-1 (cyclic)."""
+    wave = s.waves[w]
+    n = len(wave)
+    if n < 2 or n > SEQ_MAX:
+        return False
+    suit = wave[0] // 13
+    ranks = bytearray(13)
+    for c in wave:
+        if c // 13 != suit:
+            return False
+        ranks[c % 13] = 1
+    for i in range(n):
+        if not ranks[(s.lo[w] + i) % 13]:
+            return False
+    return True
+
+
+def _set_consistent(wave):
+    if len(wave) < 2 or len(wave) > SET_MAX:
+        return False
+    for c in wave:
+        if c % 13 != wave[0] % 13:
+            return False
+    return True
 
 
 def copy(s):

@@ -176,7 +176,7 @@ def test_game_over_updates_stats_and_removes_save(tmp_path):
     stats = appmod.load_stats(app.store, "hang10")
     assert stats["games"] == 1 and stats["best"] == h.score(screen.s)
     assert stats["clean"] == (1 if screen.s.wipeouts == 0 else 0)
-    assert text_on_screen(board, "GAME OVER", 10)
+    assert text_on_screen(board, "GAME OVER", 7)
     d.keys("B")
     assert isinstance(app.screen, appmod.Launcher)
 

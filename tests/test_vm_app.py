@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
-from mpvm import ROOT, run_mp
 
 from host_sim import build
+from mpvm import ROOT, run_mp
 
 SCENARIO = r"""
 import sys

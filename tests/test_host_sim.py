@@ -1,0 +1,189 @@
+"""The simulator's command line: run, shot, replay, and the terminal screen."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from firmware import buttons as btn
+from host_sim import cli, terminal
+from mpvm import ROOT
+
+
+def sim(*args, check=True):
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if check and proc.returncode != 0:
+        raise AssertionError(proc.stdout + proc.stderr)
+    return proc
+
+
+def test_run_auto_json_one_object_per_game():
+    out = sim("run", "hang10", "--auto", "--games", "3", "--seed", "10", "--json").stdout
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["seed"] for r in rows] == [10, 11, 12]
+    for r in rows:
+        assert r["game"] == "hang10"
+        for key in ("score", "wipeouts", "moves"):
+            assert isinstance(r[key], int)
+    # deterministic: the same seed gives the same game
+    again = cli.autoplay("hang10", 11)
+    assert again["score"] == rows[1]["score"] and again["moves"] == rows[1]["moves"]
+
+
+def test_run_without_auto_says_what_to_do():
+    proc = sim("run", "hang10", check=False)
+    assert proc.returncode != 0 and "--auto" in proc.stderr
+
+
+def test_unknown_game_is_a_clear_error():
+    proc = sim("run", "chess", "--auto", check=False)
+    assert proc.returncode != 0 and "unknown game" in proc.stderr
+
+
+def test_shot_writes_scaled_png(tmp_path):
+    out = tmp_path / "shot.png"
+    sim("shot", "hang10", "--seed", "4", "--keys", "RIGHT,A", "--png", str(out), "--scale", "3")
+    img = Image.open(out)
+    assert img.size == ((128 + 4) * 3, (64 + 4) * 3)
+    colors = {c for _, c in img.getcolors(maxcolors=10)}
+    assert len(colors) == 2  # crisp: only the two OLED colours
+
+
+def test_shot_same_keys_same_png(tmp_path):
+    a, b = tmp_path / "a.png", tmp_path / "b.png"
+    sim("shot", "hang10", "--seed", "4", "--keys", "A,RIGHT,A", "--png", str(a))
+    sim("shot", "hang10", "--seed", "4", "--keys", "A,RIGHT,A", "--png", str(b))
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_shot_in_terminal_prints_half_blocks():
+    out = sim("shot", "hang10", "--seed", "4").stdout
+    lines = out.splitlines()
+    assert len(lines) == 34 and all(len(line) == 130 for line in lines)
+    assert any(ch in out for ch in "▀▄█")
+
+
+def test_replay_command_reproduces_recorded_game(tmp_path):
+    from host_sim import device
+
+    app, board, d = device.make(str(tmp_path / "dev"))
+    d.keys("A,A")
+    d.autoplay()
+    rep = os.path.join(str(tmp_path / "dev"), "saves", "hang10.last.rep")
+    out = tmp_path / "replay.png"
+    proc = sim("replay", rep, "--png", str(out))
+    score = app.screen.rules.score(app.screen.s)
+    assert "score %d (game over)" % score in proc.stdout
+    from host_sim import png
+
+    png.save(bytes(board.display.buf), str(tmp_path / "orig.png"))
+    assert out.read_bytes() == (tmp_path / "orig.png").read_bytes()
+
+
+def test_replay_rejects_missing_and_bad_files(tmp_path):
+    proc = sim("replay", str(tmp_path / "nope.rep"), check=False)
+    assert proc.returncode != 0 and "cannot read" in proc.stderr
+    bad = tmp_path / "bad.rep"
+    bad.write_text("hello\n")
+    proc = sim("replay", str(bad), check=False)
+    assert proc.returncode != 0 and "not a replay" in proc.stderr
+
+
+def test_root_option_holds_the_device_files(tmp_path):
+    root = tmp_path / "devroot"
+    sim("shot", "hang10", "--seed", "2", "--keys", "A", "--root", str(root))
+    assert (root / "saves").is_dir()
+
+
+def test_interactive_sim_needs_a_terminal():
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--root", "/tmp/pt-noterm"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert proc.returncode != 0 and "needs a terminal" in proc.stderr
+
+
+def test_terminal_render_shape_and_pixels():
+    buf = bytearray(1024)
+    buf[0] = 0b11  # (0,0) and (0,1): a full block
+    buf[1] = 0b01  # (1,0): upper half
+    buf[2] = 0b10  # (2,1): lower half
+    lines = terminal.render(buf).splitlines()
+    assert len(lines) == 34
+    assert lines[1][1:4] == "█▀▄"
+
+
+@pytest.mark.parametrize(
+    "data,mask,action",
+    [
+        (b"\x1b[A", btn.UP, None),
+        (b"\x1b[C\x1b[D", btn.RIGHT | btn.LEFT, None),
+        (b"wasd", btn.UP | btn.LEFT | btn.DOWN | btn.RIGHT, None),
+        (b"zj", btn.A, None),
+        (b"XK", btn.B, None),
+        (b"\x1b", 0, "home"),
+        (b"q", 0, "quit"),
+    ],
+)
+def test_terminal_keys(data, mask, action):
+    assert terminal.parse_keys(data) == (mask, action)
+
+
+def test_interactive_terminal_session_in_a_pty(tmp_path):
+    """Drive the real terminal UI through a pseudo-terminal: keys in, screen out."""
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # child: the simulator straight into a game
+        os.chdir(ROOT)
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "host_sim",
+                "play",
+                "hang10",
+                "--seed",
+                "3",
+                "--root",
+                str(tmp_path),
+            ],
+        )
+    out = b""
+
+    def read_for(seconds):
+        nonlocal out
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    read_for(1.5)
+    os.write(fd, b"z")  # A: draw
+    read_for(0.8)
+    os.write(fd, b"q")
+    read_for(1.0)
+    os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert "▀" in text or "█" in text
+    saved = (tmp_path / "saves" / "hang10.sav").read_text()  # quitting saved the game
+    assert "\nphase 1\n" in saved or "\nphase 3\n" in saved  # after Z (A) the card was drawn

@@ -1,0 +1,129 @@
+"""Saves: atomic writes, and every kind of damaged file gives defaults, a notice, no crash."""
+
+import os
+
+import pytest
+
+import host_sim  # noqa: F401
+from firmware import app as appmod
+from firmware.store import MAX_SAVE_BYTES, Store
+from host_sim import device
+from shared_rules import hang10 as h
+
+
+def saves(tmp_path):
+    return os.path.join(str(tmp_path), "saves")
+
+
+DAMAGE = {
+    "empty": b"",
+    "truncated": b'{"contrast": 4, "inv',
+    "garbage": bytes(range(256)) * 3,
+    "not a record": b"[1, 2, 3]",
+    "wrong type": b'{"contrast": "loud", "invert": false, "sound": true}',
+    "oversized": b'{"contrast": 4}' + b" " * (MAX_SAVE_BYTES + 10),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGE) + ["folder"])
+def test_damaged_settings_give_defaults_notice_and_bad_file(tmp_path, kind):
+    os.makedirs(saves(tmp_path))
+    path = os.path.join(saves(tmp_path), "settings.json")
+    if kind == "folder":
+        os.makedirs(os.path.join(path, "inner"))
+    else:
+        with open(path, "wb") as f:
+            f.write(DAMAGE[kind])
+    app, board, d = device.make(str(tmp_path))
+    assert app.settings == appmod.DEFAULT_SETTINGS
+    d.idle()
+    assert app.toast and app.toast.startswith("settings.json")
+    assert os.path.exists(path + ".bad")
+    assert not os.path.exists(path)
+    # the next save is clean and reads back
+    d.keys("DOWN,A,RIGHT,B")
+    app2, _, _ = device.make(str(tmp_path))
+    assert app2.settings["contrast"] == 4
+    assert not app2.store.notices
+
+
+def test_notice_goes_away_after_a_while_or_a_press(tmp_path):
+    os.makedirs(saves(tmp_path))
+    with open(os.path.join(saves(tmp_path), "settings.json"), "w") as f:
+        f.write("{")
+    app, board, d = device.make(str(tmp_path))
+    d.idle()
+    assert app.toast
+    d.idle(appmod.TOAST_FRAMES)
+    assert app.toast is None
+
+
+@pytest.mark.parametrize("kind", ["empty", "truncated", "garbage", "oversized", "wrong game"])
+def test_damaged_game_save_starts_new_game_with_notice(tmp_path, kind):
+    app, board, d = device.make(str(tmp_path))
+    d.keys("A,A")  # new game
+    screen = app.screen
+    screen.autosave()
+    path = os.path.join(saves(tmp_path), "hang10.sav")
+    text = open(path).read()
+    damaged = {
+        "empty": "",
+        "truncated": text[: len(text) // 2],
+        "garbage": "\x00\xff" * 50,
+        "oversized": text + "#" * MAX_SAVE_BYTES,
+        "wrong game": text.replace("game hang10", "game snafu"),
+    }[kind]
+    with open(path, "w") as f:
+        f.write(damaged)
+    app2, board2, d2 = device.make(str(tmp_path))
+    d2.keys("A")  # Hang 10: the menu offers Continue
+    assert app2.screen.labels()[0] == "Continue"
+    d2.keys("A")
+    assert app2.screen.GAME == "hang10"  # a new game instead of a crash
+    assert app2.toast and app2.toast.startswith("hang10.sav")
+    assert os.path.exists(path + ".bad")
+
+
+def test_truncated_dump_is_rejected_by_rules():
+    s = h.new(3)
+    text = h.dump(s)
+    for cut in range(0, len(text) - 1, 7):
+        with pytest.raises(ValueError):
+            h.load(text[:cut])
+
+
+def test_write_is_atomic_when_writer_fails(tmp_path):
+    store = Store(str(tmp_path))
+    store.write_text("x.txt", "old complete")
+
+    def broken(f):
+        f.write("new but hal")
+        raise OSError("power cut")
+
+    with pytest.raises(OSError):
+        store.write("x.txt", broken)
+    assert store.read_text("x.txt") == "old complete"
+
+
+def test_write_replaces_a_folder_in_the_way(tmp_path):
+    store = Store(str(tmp_path))
+    os.makedirs(store.path("y.json"))
+    store.save_json("y.json", {"a": 1})
+    assert store.load_json("y.json", {"a": 0}) == {"a": 1}
+    assert os.path.isdir(store.path("y.json.bad"))
+
+
+def test_missing_file_is_not_a_notice(tmp_path):
+    store = Store(str(tmp_path))
+    assert store.load_json("nothing.json", {"a": 1}) == {"a": 1}
+    assert store.notices == []
+
+
+def test_stats_accumulate(tmp_path):
+    store = Store(str(tmp_path))
+    appmod.record_result(store, "hang10", 10, True)
+    st, best = appmod.record_result(store, "hang10", 4, False)
+    assert st == {"games": 2, "clean": 1, "best": 10, "total": 14} and not best
+    st, best = appmod.record_result(store, "hang10", 12, False)
+    assert best and st["best"] == 12
+    assert appmod.tenths(26, 3) == "8.7" and appmod.tenths(-3, 2) == "-1.5"
