@@ -237,7 +237,7 @@ def is_legal(s, m):
     ph = s.phase
     if ph == PH_DRAW:
         if m == M_DRAW:
-            return True
+            return len(s.pile) > 0
         return M_TAKE <= m < M_TAKE + WAVES and s.kind[m - M_TAKE] == K_LONE
     if ph == PH_PLAY or ph == PH_END:
         if m < M_PLAY or m >= M_PLAY + 52 * 4:
@@ -367,7 +367,7 @@ def _safe_text(s, m):
 
 def parse_move(s, text):
     """Inverse of move_text. Raises ValueError on text that is not a move."""
-    t = text.strip().upper()
+    t = text.strip().upper().replace("10", "T")
     if t == "D":
         return M_DRAW
     if t == "K":
@@ -459,6 +459,8 @@ def check(s):
     for w in range(WAVES):
         n = len(s.waves[w])
         k = s.kind[w]
+        if k > K_SET:
+            raise ValueError("wave %d: unknown kind %d" % (w + 1, k))
         if (n == 0) != (k == K_EMPTY) or (n == 1) != (k == K_LONE):
             raise ValueError("wave %d: kind %s with %d cards" % (w + 1, KIND_NAMES[k], n))
 
@@ -548,9 +550,36 @@ def load(text):
             raise ValueError("hang10 save: wave %d is not a sequence" % (w + 1))
         if s.kind[w] == K_SET and not _set_consistent(s.waves[w]):
             raise ValueError("hang10 save: wave %d is not a set" % (w + 1))
-    if s.phase in (PH_KICK, PH_PLACE) and not 0 <= s.slot < WAVES:
-        raise ValueError("hang10 save has bad slot %d" % s.slot)
+    _check_phase(s)
     return s
+
+
+def _check_phase(s):
+    """The phase must fit the rest of the state (a save cannot put the game in limbo)."""
+    ph = s.phase
+    n = len(s.hand)
+    bad = False
+    if ph == PH_DRAW:
+        bad = not s.pile or n != HAND_SIZE
+    elif ph == PH_PLAY:
+        bad = n != HAND_SIZE + 1 or not _any_play(s)
+    elif ph == PH_WIPE:
+        bad = n != HAND_SIZE + 1 or _any_play(s)
+    elif ph == PH_KICK:
+        bad = not 0 <= s.slot < WAVES or len(s.waves[s.slot]) < 2
+    elif ph == PH_PLACE:
+        bad = (
+            not 0 <= s.slot < WAVES
+            or s.kind[s.slot] != K_EMPTY
+            or n != HAND_SIZE + 1
+            or (s.taken != -1 and s.taken not in s.hand)
+        )
+    elif ph == PH_END:
+        bad = bool(s.pile) or not _any_play(s)
+    elif ph == PH_OVER:
+        bad = bool(s.pile) or _any_play(s)
+    if bad:
+        raise ValueError("hang10 save: phase %s does not fit the cards" % PHASE_NAMES[ph])
 
 
 def _seq_consistent(s, w):

@@ -13,6 +13,7 @@ import os
 
 import framebuf
 import pytest
+
 from mpvm import ROOT, run_mp
 
 SCENES = r'''
