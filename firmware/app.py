@@ -21,8 +21,12 @@ CHORD_FRAMES = const(20)  # hold A+B this long (0.5 s) to save and leave a game
 TOAST_FRAMES = const(100)  # a notice stays 2.5 s (or until a button is pressed)
 AB = const(48)  # btn.A | btn.B
 
-# id, title. Screen module firmware.<id>_screen, rules module shared_rules.<id>.
-GAMES = (("hang10", "Hang 10"),)
+# id, title, what a "clean" game is called in the stats. Screen module
+# firmware.<id>_screen, rules module shared_rules.<id>.
+GAMES = (
+    ("hang10", "Hang 10", "Clean", "no wipe-out"),
+    ("snafu", "Snafu", "Won", "match won"),
+)
 
 DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True}
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
@@ -71,14 +75,17 @@ class App:
                 self.toast_left = 0
                 self.toast = None
                 self.dirty = True
+                self.screen.repaint = True
         self.guard(self.screen.update, pressed, held)
         if not self.toast_left and self.store.notices:
             self.toast = self.store.take_notice()
             self.toast_left = TOAST_FRAMES
             self.dirty = True
+            self.screen.repaint = True
         if self.dirty:
             self.dirty = False
-            self.fb.fill(0)
+            if not self.screen.incremental:
+                self.fb.fill(0)
             self.guard(self.screen.draw, self.fb)
             if self.toast:
                 gfx.bar(self.fb, self.toast, 55)
@@ -178,7 +185,7 @@ class App:
 
 def load_game(game_id):
     """Import one game's screen module (which imports its rules); unload any other game."""
-    for gid, _title in GAMES:
+    for gid, _title, _clean, _note in GAMES:
         if gid != game_id:
             unload_game(gid)
     name = "firmware.%s_screen" % game_id
@@ -208,10 +215,18 @@ def _error_text(e):
 
 
 class Screen:
-    """Base screen: update(pressed, held), draw(fb), on_chord(), leave()."""
+    """Base screen: update(pressed, held), draw(fb), on_chord(), leave().
+
+    An `incremental` screen keeps the frame between draws and draws only what
+    changed; when `repaint` is set (new screen, notice shown or gone) it must
+    clear and draw everything.
+    """
+
+    incremental = False
 
     def __init__(self, app):
         self.app = app
+        self.repaint = True
 
     def update(self, pressed, held):
         pass
@@ -273,7 +288,7 @@ class Menu(Screen):
 class Launcher(Menu):
     def __init__(self, app):
         items = []
-        for gid, title in GAMES:
+        for gid, title, _clean, _note in GAMES:
             items.append((title, self._opener(gid, title)))
         items.append(("Settings", lambda: app.go(Settings(app))))
         items.append(("About", lambda: app.go(About(app))))
@@ -291,9 +306,77 @@ class GameMenu(Menu):
         items = []
         if app.store.exists(gid + ".sav"):
             items.append(("Continue", lambda: app.start_game(gid, resume=True)))
-        items.append(("New game", lambda: app.start_game(gid, resume=False)))
+        items.append(("New game", self.new_game))
         items.append(("Stats", lambda: app.go(StatsScreen(app, gid, title))))
         Menu.__init__(self, app, title, items, back=app.home)
+
+    def new_game(self):
+        mod = load_game(self.gid)
+        if getattr(mod, "OPTIONS", None):
+            self.app.go(OptionsScreen(self.app, self.gid, self.title, mod))
+        else:
+            self.app.start_game(self.gid, resume=False)
+
+
+class OptionsScreen(Screen):
+    """Choose a game's options (LEFT/RIGHT), A starts, B goes back. Remembered per game."""
+
+    VISIBLE = 4
+
+    def __init__(self, app, gid, title, mod):
+        Screen.__init__(self, app)
+        self.gid = gid
+        self.title = title
+        self.mod = mod
+        defaults = {}
+        for key, _label, choices in mod.OPTIONS:
+            defaults[key] = choices[0]
+        self.opts = app.store.load_json(gid + ".opt.json", defaults)
+        for key, _label, choices in mod.OPTIONS:
+            if self.opts[key] not in choices:
+                self.opts[key] = choices[0]
+        self.index = 0
+
+    def update(self, pressed, held):
+        rows = len(self.mod.OPTIONS) + 1
+        app = self.app
+        if pressed & btn.UP:
+            self.index = (self.index - 1) % rows
+        elif pressed & btn.DOWN:
+            self.index = (self.index + 1) % rows
+        elif pressed & (btn.LEFT | btn.RIGHT) and self.index < rows - 1:
+            key, _label, choices = self.mod.OPTIONS[self.index]
+            step = 1 if pressed & btn.RIGHT else -1
+            self.opts[key] = choices[(choices.index(self.opts[key]) + step) % len(choices)]
+        elif pressed & btn.A:
+            app.store.save_json(self.gid + ".opt.json", self.opts)
+            app.start_game(self.gid, options=dict(self.opts), resume=False)
+            return
+        elif pressed & btn.B:
+            app.go(GameMenu(app, self.gid, self.title))
+            return
+        else:
+            return
+        app.dirty = True
+
+    def draw(self, fb):
+        gfx.bar(fb, self.title + ": A=start", 0)
+        rows = len(self.mod.OPTIONS) + 1
+        top = max(0, min(self.index - 1, rows - self.VISIBLE))
+        for i in range(top, min(rows, top + self.VISIBLE)):
+            y = 11 + (i - top) * 9
+            if i < rows - 1:
+                key, label, _choices = self.mod.OPTIONS[i]
+                text = "%-9s%s" % (label, self.mod.option_text(key, self.opts[key]))
+            else:
+                text = "Start"
+            if i == self.index:
+                fb.fill_rect(0, y - 1, gfx.W, 9, 1)
+            fb.text(text[:16], 0, y, 0 if i == self.index else 1)
+        lines = self.mod.describe(self.opts)
+        fb.hline(0, 46, gfx.W, 1)
+        for i in range(min(2, len(lines))):
+            fb.text(lines[i][:16], 0, 48 + 8 * i, 1)
 
 
 class StatsScreen(Screen):
@@ -302,6 +385,12 @@ class StatsScreen(Screen):
         self.gid = gid
         self.title = title
         self.stats = load_stats(app.store, gid)
+        self.clean_label = "Clean"
+        self.clean_note = ""
+        for g, _t, label, note in GAMES:
+            if g == gid:
+                self.clean_label = label
+                self.clean_note = note
 
     def update(self, pressed, held):
         if pressed & (btn.A | btn.B):
@@ -313,9 +402,9 @@ class StatsScreen(Screen):
         fb.text("Games  %d" % st["games"], 0, 12, 1)
         best = str(st["best"]) if st["games"] else "-"
         fb.text("Best   %s" % best, 0, 22, 1)
-        fb.text("Clean  %d" % st["clean"], 0, 32, 1)
+        fb.text("%-7s%d" % (self.clean_label, st["clean"]), 0, 32, 1)
         fb.text("Mean   %s" % tenths(st["total"], st["games"]), 0, 42, 1)
-        fb.text("clean=no wipeout", 0, 55, 1)
+        fb.text(("%s=%s" % (self.clean_label, self.clean_note))[:16], 0, 55, 1)
 
 
 def tenths(total, count):

@@ -152,7 +152,7 @@ def read_header(f, head):
         key, _, value = line.partition(" ")
         if key == "in":
             log.add_tokens(value)
-        elif key in ("game", "seed", "options"):
+        elif key in ("game", "seed", "options", "meta"):
             fields[key] = value
         else:
             raise ValueError("unknown line %r" % key[:12])
@@ -203,8 +203,15 @@ class GameScreen(_app.Screen):
             self.over_update(pressed)
             return
         self.handle(pressed, held)
-        if not self.finished and self.rules.over(self.s):
+        if not self.finished and self.game_over():
             self.finish()
+
+    def game_over(self):
+        return self.rules.over(self.s)
+
+    def points(self):
+        """What the stats count for this game (its score)."""
+        return self.rules.score(self.s)
 
     def wants_idle_frames(self):
         """Real-time games return True to get update() on frames with no press."""
@@ -213,6 +220,7 @@ class GameScreen(_app.Screen):
     def pause_update(self, pressed):
         app = self.app
         app.dirty = True
+        self.repaint = True
         if pressed & btn.UP:
             self.pause = (self.pause - 1) % len(PAUSE_ITEMS)
         elif pressed & btn.DOWN:
@@ -228,17 +236,18 @@ class GameScreen(_app.Screen):
                 self.on_chord()
             elif item == "New game":
                 self.app.store.remove(self.GAME + ".sav")
-                self.app.start_game(self.GAME, resume=False)
+                self.app.start_game(self.GAME, options=self.options, resume=False)
 
     def over_update(self, pressed):
         if pressed & btn.A:
-            self.app.start_game(self.GAME, resume=False)
+            self.app.start_game(self.GAME, options=self.options, resume=False)
         elif pressed & btn.B:
             self.app.home()
 
     def open_pause(self):
         self.pause = 0
         self.app.dirty = True
+        self.repaint = True
 
     def on_chord(self):
         """Hold A+B: save the game and go back to the launcher."""
@@ -250,6 +259,9 @@ class GameScreen(_app.Screen):
 
     def write_save(self, f):
         write_header(f, SAVE_HEAD, self.GAME, self.seed, self.options, self.inputs)
+        meta = self.meta()
+        if meta:
+            f.write("meta %s\n" % meta)
         f.write("--\n")
         f.write(self.rules.dump(self.s))
 
@@ -264,14 +276,22 @@ class GameScreen(_app.Screen):
         """Game over: stats updated, save removed, replay kept. Three writes per game."""
         self.finished = True
         store = self.app.store
-        self.result = _app.record_result(store, self.GAME, self.rules.score(self.s), self.clean())
+        self.result = _app.record_result(store, self.GAME, self.points(), self.clean())
         store.remove(self.GAME + ".sav")
         store.write(self.GAME + ".last.rep", self.write_replay)
         self.app.dirty = True
+        self.repaint = True
 
     def clean(self):
         """Was the game played without a blemish (game-specific)?"""
         return True
+
+    def meta(self):
+        """One line of screen state kept in the save beside the rules state (e.g. a match)."""
+        return ""
+
+    def set_meta(self, text):
+        pass
 
     # ---- drawing -----------------------------------------------------
 
@@ -291,7 +311,7 @@ class GameScreen(_app.Screen):
         stats, new_best = self.result
         gfx.box(fb, 6, 3, 116, 60)
         gfx.center(fb, "GAME OVER", 7)
-        gfx.center(fb, "Score %d" % self.rules.score(self.s), 18)
+        gfx.center(fb, "Score %d" % self.points(), 18)
         gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
         gfx.center(fb, self.over_detail(), 38)
         gfx.center(fb, "A:new B:menu", 51)
@@ -315,6 +335,8 @@ def resume(app, cls, rules):
         state = rules.load(f.read())
         inputs = fields["inputs"]
         inputs.add_resume()
-        return cls(app, rules, state, fields["seed"], fields["options"], inputs)
+        screen = cls(app, rules, state, fields["seed"], fields["options"], inputs)
+        screen.set_meta(fields.get("meta", ""))
+        return screen
 
     return app.store.load(cls.GAME + ".sav", parse)

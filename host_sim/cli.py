@@ -11,7 +11,7 @@ import host_sim
 from host_sim import device
 
 DEFAULT_ROOT = os.path.join(host_sim.ROOT, ".sim")
-GAME_IDS = ("hang10",)
+GAME_IDS = ("hang10", "snafu")
 
 
 def _rules(game):
@@ -34,10 +34,12 @@ def _player(rules, name, seed):
     return lambda s: ai.random_move(s, rng)
 
 
-def autoplay(game, seed, player="best", max_moves=100000):
+def autoplay(game, seed, player="best", max_moves=100000, options=None):
     """Play one game by computer at the rules level; return its summary dict."""
+    if game == "snafu":
+        return autoplay_snafu(seed, options or {}, player)
     rules = _rules(game)
-    s = rules.new(seed)
+    s = rules.new(seed, options)
     choose = _player(rules, player, seed)
     n = 0
     while not rules.over(s):
@@ -58,21 +60,87 @@ def autoplay(game, seed, player="best", max_moves=100000):
     }
 
 
+def autoplay_snafu(seed, options, red="classic"):
+    """One Snafu round with red driven by a computer player instead of a person."""
+    from shared_rules import snafu as sn
+
+    opts = dict(options)
+    opts["humans"] = 1
+    s = sn.new(seed, opts)
+    if red == "smart":
+        from shared_rules import snafu_ai
+
+        steer_red = snafu_ai.smart_dir
+    else:
+        steer_red = sn.classic_dir
+    while not sn.over(s):
+        m = sn.steer(s, sn.RED, steer_red(s, sn.RED)) if s.alive[sn.RED] else 0
+        sn.play(s, m)
+    o = s.opts
+    return {
+        "game": "snafu",
+        "seed": seed,
+        "variant": sn.variant_number(o["trails"], o["diagonal"], o["vanish"], o["obstacles"]),
+        "red": red,
+        "others": o["others"],
+        "winner": sn.winner_name(s),
+        "ticks": s.tick,
+        "lengths": [s.length[t] for t in range(4) if s.playing[t]],
+    }
+
+
+def snafu_options(args):
+    """--variant, or --trails/--diagonal/--vanish/--obstacles, plus --speed and --others."""
+    o = {}
+    if getattr(args, "variant", None):
+        o["variant"] = args.variant
+    else:
+        o["trails"] = args.trails
+        o["diagonal"] = args.diagonal
+        o["vanish"] = args.vanish
+        o["obstacles"] = args.obstacles
+    o["others"] = args.others
+    if getattr(args, "speed", None):
+        o["speed"] = args.speed
+    return o
+
+
+def game_options(args):
+    if args.game != "snafu":
+        return None
+    o = snafu_options(args)
+    if getattr(args, "players", None):
+        o["humans"] = args.players
+    if getattr(args, "rounds", None):
+        o["rounds"] = args.rounds
+    return o
+
+
 def cmd_run(args):
     if not args.auto:
         raise SystemExit("host_sim run: only --auto (the computer plays) is available")
     total = 0
+    wins = {}
     for i in range(args.games):
-        result = autoplay(args.game, args.seed + i, args.player)
-        total += result["score"]
+        if args.game == "snafu":
+            result = autoplay_snafu(args.seed + i, snafu_options(args), args.red)
+            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
+        else:
+            result = autoplay(args.game, args.seed + i, args.player)
+            total += result["score"]
         if args.json:
             print(json.dumps(result), flush=True)
+        elif args.game == "snafu":
+            print("seed %(seed)d: variant %(variant)d, %(winner)s after %(ticks)d ticks" % result)
         else:
             print(
                 "seed %(seed)d: score %(score)d, wipe-outs %(wipeouts)d, %(moves)d moves" % result
             )
     if not args.json and args.games:
-        print("mean score %.2f over %d games" % (total / args.games, args.games))
+        if args.game == "snafu":
+            print("wins: " + ", ".join("%s %d" % kv for kv in sorted(wins.items())))
+        else:
+            print("mean score %.2f over %d games" % (total / args.games, args.games))
 
 
 def _prepare_root(root, fresh=False):
@@ -87,7 +155,7 @@ def cmd_sim(args, game=None):
 
     app, board, _ = device.make(_prepare_root(args.root))
     if game:
-        app.start_game(game, seed=args.seed, resume=args.seed is None)
+        app.start_game(game, seed=args.seed, options=game_options(args), resume=args.seed is None)
 
     def on_quit(app):
         if getattr(args, "record", None):
@@ -140,7 +208,7 @@ def cmd_shot(args):
     _rules(args.game)
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-shot-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
-    app.start_game(args.game, seed=args.seed, resume=False)
+    app.start_game(args.game, seed=args.seed, options=game_options(args), resume=False)
     driver.keys(args.keys or "")
     driver.idle(1)
     _output_screen(board, args.png, args.scale)
@@ -191,6 +259,19 @@ def build_parser():
     def common(sp):
         sp.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
 
+    def snafu_args(sp, players=False):
+        g = sp.add_argument_group("snafu options")
+        g.add_argument("--variant", type=int, help="1-16 (docs/rules/snafu.md)")
+        g.add_argument("--trails", type=int, choices=(2, 4), default=2)
+        g.add_argument("--diagonal", action="store_true")
+        g.add_argument("--vanish", action="store_true")
+        g.add_argument("--obstacles", action="store_true")
+        g.add_argument("--speed", type=int, choices=(1, 2, 3, 4))
+        g.add_argument("--others", choices=("classic", "smart"), default="classic")
+        if players:
+            g.add_argument("--players", type=int, choices=(1, 2))
+            g.add_argument("--rounds", type=int)
+
     sp = sub.add_parser("sim", help="the launcher in the terminal (the default)")
     common(sp)
     sp.add_argument("--record", help="write the game's replay to this file on quit")
@@ -200,6 +281,7 @@ def build_parser():
     sp.add_argument("game")
     sp.add_argument("--seed", type=int, default=None)
     sp.add_argument("--record", help="write the game's replay to this file on quit")
+    snafu_args(sp, players=True)
 
     sp = sub.add_parser("run", help="headless games played by the computer")
     common(sp)
@@ -209,6 +291,13 @@ def build_parser():
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--player", choices=("best", "greedy", "random"), default="best")
     sp.add_argument("--json", action="store_true", help="one JSON object per game")
+    sp.add_argument(
+        "--red",
+        choices=("classic", "smart"),
+        default="classic",
+        help="snafu: the computer player that drives red",
+    )
+    snafu_args(sp)
 
     sp = sub.add_parser("shot", help="scripted presses, then the screen (PNG or terminal)")
     common(sp)
@@ -217,6 +306,7 @@ def build_parser():
     sp.add_argument("--keys", default="", help='e.g. "RIGHT,A,A" or "A+B*30"')
     sp.add_argument("--png", help="write a PNG here instead of printing the screen")
     sp.add_argument("--scale", type=int, default=4)
+    snafu_args(sp, players=True)
 
     sp = sub.add_parser("replay", help="reproduce a recorded game exactly")
     common(sp)

@@ -26,7 +26,7 @@ def scenes():
         d.idle()
 
     def settings(app, d):
-        d.keys("DOWN,A")
+        d.keys("UP,UP,A")
 
     def hang10_draw(app, d):
         app.start_game("hang10", seed=SEED, resume=False)

@@ -59,8 +59,9 @@ P_STUCK = 12  # weight of a wave's potential when no hand card extends it
 P_NOFIT = 13  # scale on the chance a draw fits nowhere, per turn of reserve
 P_RESMAX = 14  # reserve (hand cards playable in turn) beyond which the risk is ignored (cards)
 P_SLOT = 15  # value of an approaching wave as a free slot
+P_SLOT1 = 16  # value of having at least one approaching wave
 
-PARAMS = [870, 8, 900, 600, 400, 1024, 300, 150, 150, 400, 40, 1024, 1024, 1024, 6, 0]
+PARAMS = [522, 12, 900, 900, 600, 1024, 300, 202, 150, 400, 90, 1024, 1024, 1024, 6, 0, 0]
 
 _loc = bytearray(52)
 _wk = bytearray(4)  # kind
@@ -112,7 +113,7 @@ def _walk(base, r, d, limit, q):
     """
     global _first, _steps, _tens, _hrun
     loc = _loc
-    lonep = PARAMS[P_LONEP]
+    lonep = PARAMS[P_LONEP] if q else 0  # no taking once the pile is gone
     p = ONE
     e = 0
     te = 0
@@ -180,6 +181,7 @@ def _value(banked, pile, unseen):
     safe = False
     fit = 0
     res = 0
+    slots = 0
     fresh = False
     cheapest = 1 << 20
     for w in range(4):
@@ -189,6 +191,7 @@ def _value(banked, pile, unseen):
         if k == _K_FRESH:
             v += prm[P_FRESH] + prm[P_SLOT]
             fresh = True
+            slots += 1
             if ONE + prm[P_FRESH] < cheapest:
                 cheapest = ONE + prm[P_FRESH]
             continue
@@ -207,7 +210,7 @@ def _value(banked, pile, unseen):
                     h += 1
                 elif st == _UNSEEN:
                     u += 1
-                elif st == _LONE and not (k == _K_LONE and su == base):
+                elif st == _LONE and pile > 0 and not (k == _K_LONE and su == base):
                     lone += 1
             room = 4 - n
             if room > 0:
@@ -271,6 +274,7 @@ def _value(banked, pile, unseen):
                         val = val * prm[P_STUCK] >> 10
         if k == _K_LONE:
             val = (val * prm[P_LONEW] >> 10) + prm[P_SLOT]
+            slots += 1
         v += val
         cost = (n << 10) + val
         if cost < cheapest:
@@ -291,6 +295,8 @@ def _value(banked, pile, unseen):
                     break
                 j += 13
     v += pairs * prm[P_PAIR] + links * prm[P_RUN]
+    if slots:
+        v += prm[P_SLOT1]
     if pile > 0 and unseen > 0:
         if fit > unseen:
             fit = unseen
@@ -345,8 +351,9 @@ def _after_add(w, banked, pile, unseen):
     """Best value after a card was just added to wave w: kick out or keep."""
     keep = _value(banked, pile, unseen)
     k = _wk[w]
+    pts = _wave_points(w)
     _wk[w] = _K_FRESH if pile > 0 else _K_EMPTY
-    kick = _value(banked + _wave_points(w), pile - 1 if pile > 0 else 0, unseen)
+    kick = _value(banked + pts, pile - 1 if pile > 0 else 0, unseen)
     _wk[w] = k
     if kick >= keep:
         return kick, True

@@ -44,21 +44,21 @@ def test_launcher_lists_games_settings_about(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
     assert isinstance(app.screen, appmod.Launcher)
-    assert app.screen.labels() == ["Hang 10", "Settings", "About"]
+    assert app.screen.labels() == ["Hang 10", "Snafu", "Settings", "About"]
     assert text_on_screen(board, "Hang 10", 11)
 
 
 def test_menu_navigation_wraps(tmp_path):
     app, board, d = make(tmp_path)
     d.keys("UP")
-    assert app.screen.index == 2
+    assert app.screen.index == 3
     d.keys("DOWN")
     assert app.screen.index == 0
 
 
 def test_settings_contrast_invert_saved_once_on_leave(tmp_path):
     app, board, d = make(tmp_path)
-    d.keys("DOWN,A")  # Settings
+    d.keys("UP,UP,A")  # Settings
     assert isinstance(app.screen, appmod.Settings)
     writes = app.store.writes
     d.keys("RIGHT,RIGHT")  # contrast 3 -> 5
@@ -76,7 +76,7 @@ def test_settings_contrast_invert_saved_once_on_leave(tmp_path):
 
 def test_sound_setting_only_with_a_buzzer(tmp_path):
     app, board, d = make(tmp_path)
-    d.keys("DOWN,A")
+    d.keys("UP,UP,A")
     assert "Sound" not in " ".join(app.screen.labels())
 
     class Buzzer:
@@ -88,7 +88,7 @@ def test_sound_setting_only_with_a_buzzer(tmp_path):
 
     board.buzzer = Buzzer()
     d.keys("B")
-    d.keys("DOWN,A")
+    d.keys("UP,UP,A")
     assert any(label.startswith("Sound") for label in app.screen.labels())
     d.keys("A")  # a menu pick beeps
     assert board.buzzer.tones
@@ -96,7 +96,7 @@ def test_sound_setting_only_with_a_buzzer(tmp_path):
 
 def test_button_test_screen_shows_held_buttons_and_leaves_on_long_b(tmp_path):
     app, board, d = make(tmp_path)
-    d.keys("DOWN,A,DOWN,DOWN,A")  # Settings -> Button test (no buzzer: no Sound line)
+    d.keys("UP,UP,A,DOWN,DOWN,A")  # Settings -> Button test (no buzzer: no Sound line)
     assert isinstance(app.screen, appmod.ButtonTest)
     app.frame(btn.LEFT, btn.LEFT | btn.A)
     assert app.screen.held == btn.LEFT | btn.A

@@ -41,7 +41,7 @@ def test_damaged_settings_give_defaults_notice_and_bad_file(tmp_path, kind):
     assert os.path.exists(path + ".bad")
     assert not os.path.exists(path)
     # the next save is clean and reads back
-    d.keys("DOWN,A,RIGHT,B")
+    d.keys("UP,UP,A,RIGHT,B")
     app2, _, _ = device.make(str(tmp_path))
     assert app2.settings["contrast"] == 4
     assert not app2.store.notices

@@ -1,0 +1,645 @@
+"""Snafu (trap version): light-cycle trails on a 37 x 21 grid (pure rules, no I/O).
+
+See docs/rules/snafu.md for the rules as implemented and every decision.
+A move is one tick: the directions of the device-controlled trails packed
+3 bits each (red in bits 0-2, blue in bits 3-5); computer trails choose their
+own direction inside play(). All chance (start directions, obstacles, classic
+computer turns, dice for contested squares) comes from the Rng in the state.
+"""
+
+from shared_rules.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+NAME = "snafu"
+TITLE = "Snafu"
+SEATS = 4
+VERSION = 1
+
+COLS = const(37)
+ROWS = const(21)
+W = const(39)  # padded with a wall all round: cell = (row + 1) * W + col + 1
+H = const(23)
+CELLS = const(897)  # W * H
+
+RED = const(0)
+BLUE = const(1)
+GREEN = const(2)
+YELLOW = const(3)
+COLORS = ("red", "blue", "green", "yellow")
+STARTS = ((6, 11), (32, 11), (19, 5), (19, 17))  # 1-based (col, row), as the text says
+
+# Cell values: 0 empty, 1..4 trail of red..yellow, obstacle, wall.
+EMPTY = const(0)
+OBSTACLE = const(5)
+WALL = const(6)
+
+# Directions clockwise from up.
+UP = const(0)
+UP_RIGHT = const(1)
+RIGHT = const(2)
+DOWN_RIGHT = const(3)
+DOWN = const(4)
+DOWN_LEFT = const(5)
+LEFT = const(6)
+UP_LEFT = const(7)
+DIR_NAMES = ("U", "UR", "R", "DR", "D", "DL", "L", "UL")
+DX = (0, 1, 1, 1, 0, -1, -1, -1)
+DY = (-1, -1, 0, 1, 1, 1, 0, -1)
+OFFSET = (-W, -W + 1, 1, W + 1, W, W - 1, -1, -W - 1)
+
+# Speeds 1..4: frames of 25 ms per tick (300, 200, 150, 100 ms).
+TICK_FRAMES = (12, 8, 6, 4)
+
+DEFAULTS = {
+    "trails": 2,
+    "diagonal": False,
+    "vanish": False,
+    "obstacles": False,
+    "speed": 2,
+    "humans": 1,
+    "others": "classic",
+}
+
+
+def variant_options(v):
+    """Variant 1..16 -> (trails, diagonal, vanish, obstacles). See docs/rules/snafu.md."""
+    if not 1 <= v <= 16:
+        raise ValueError("snafu variant must be 1..16, got %r" % (v,))
+    b = v - 1
+    return (4 if b & 8 else 2), bool(b & 4), bool(b & 2), bool(b & 1)
+
+
+def variant_number(trails, diagonal, vanish, obstacles):
+    return (
+        1
+        + (8 if trails == 4 else 0)
+        + (4 if diagonal else 0)
+        + (2 if vanish else 0)
+        + (1 if obstacles else 0)
+    )
+
+
+def normalize_options(options):
+    """Defaults filled in, `variant` expanded, every value checked. Raises ValueError."""
+    o = dict(DEFAULTS)
+    if options:
+        for key in options:
+            if key not in DEFAULTS and key != "variant":
+                raise ValueError("snafu has no option %r" % (key,))
+        if "variant" in options:
+            t, d, v, ob = variant_options(int(options["variant"]))
+            o["trails"], o["diagonal"], o["vanish"], o["obstacles"] = t, d, v, ob
+        for key in options:
+            if key != "variant":
+                o[key] = options[key]
+    if o["trails"] not in (2, 4):
+        raise ValueError("snafu trails must be 2 or 4")
+    if o["speed"] not in (1, 2, 3, 4):
+        raise ValueError("snafu speed must be 1..4")
+    if o["humans"] not in (0, 1, 2):
+        raise ValueError("snafu humans must be 0, 1 or 2")
+    if o["others"] not in ("classic", "smart"):
+        raise ValueError("snafu others must be classic or smart")
+    for key in ("diagonal", "vanish", "obstacles"):
+        if o[key] not in (True, False, 0, 1):
+            raise ValueError("snafu %s must be true or false" % key)
+        o[key] = bool(o[key])
+    return o
+
+
+class Snafu:
+    def __init__(self):
+        self.opts = dict(DEFAULTS)
+        self.rng = Rng(1)
+        self.board = bytearray(CELLS)
+        self.head = [-1, -1, -1, -1]
+        self.dir = bytearray(4)
+        self.alive = bytearray(4)
+        self.playing = bytearray(4)  # in this game at all
+        self.length = [0, 0, 0, 0]
+        self.crash = [-1, -1, -1, -1]  # cell where the trail crashed
+        self.tick = 0
+        self.winner = -2  # -2 playing, -1 draw, else the winning trail
+        self.seed = 0
+        self.rolls = [0, 0, 0, 0]  # dice rolled for contested squares in the last tick
+        self.nmoves = 0
+
+
+def cell(col, row):
+    """1-based (col, row) -> cell index."""
+    return row * W + col
+
+
+def col_row(c):
+    """Cell index -> 1-based (col, row)."""
+    return c % W, c // W
+
+
+def _walls(board):
+    for c in range(CELLS):
+        x = c % W
+        y = c // W
+        board[c] = WALL if x == 0 or y == 0 or x == W - 1 or y == H - 1 else EMPTY
+
+
+def roll_direction(rng, diagonal):
+    """The text's start roll: [d6 1-3 diagonal / 4-6 not], then d6 for the way, 5-6 again."""
+    if diagonal and rng.die() <= 3:
+        table = (UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT)
+    else:
+        table = (UP, RIGHT, DOWN, LEFT)
+    while True:
+        r = rng.die()
+        if r <= 4:
+            return table[r - 1]
+
+
+def obstacle_count(rng):
+    """4 + half a d6, rounded up: 5, 5, 6, 6, 7, 7 (docs/rules/snafu.md, D3)."""
+    return 4 + (rng.die() + 1) // 2
+
+
+def new(seed, options=None):
+    o = normalize_options(options)
+    s = Snafu()
+    s.opts = o
+    s.seed = int(seed)
+    s.rng = Rng(s.seed)
+    _walls(s.board)
+    for t in range(o["trails"]):
+        col, row = STARTS[t]
+        c = cell(col, row)
+        s.playing[t] = 1
+        s.alive[t] = 1
+        s.head[t] = c
+        s.board[c] = t + 1
+        s.length[t] = 1
+    for t in range(4):
+        if s.playing[t]:
+            s.dir[t] = roll_direction(s.rng, o["diagonal"])
+    if o["obstacles"]:
+        _place_obstacles(s)
+    return s
+
+
+def _place_obstacles(s):
+    """2x2 boxes at random, inside the board, not overlapping each other, a start square
+    or a trail's first step."""
+    keep = []
+    for t in range(4):
+        if s.playing[t]:
+            keep.append(s.head[t])
+            keep.append(s.head[t] + OFFSET[s.dir[t]])
+    n = obstacle_count(s.rng)
+    placed = 0
+    while placed < n:
+        col = 1 + s.rng.below(COLS - 1)  # top-left corner, so the box fits
+        row = 1 + s.rng.below(ROWS - 1)
+        c = cell(col, row)
+        box = (c, c + 1, c + W, c + W + 1)
+        ok = True
+        for b in box:
+            if s.board[b] != EMPTY or b in keep:
+                ok = False
+        if ok:
+            for b in box:
+                s.board[b] = OBSTACLE
+            placed += 1
+
+
+# ---- directions ----------------------------------------------------------
+
+
+def reverse(d):
+    return (d + 4) & 7
+
+
+def directions(s):
+    """Directions a trail may take: 4 straight ones, or all 8 with diagonals."""
+    return (0, 1, 2, 3, 4, 5, 6, 7) if s.opts["diagonal"] else (0, 2, 4, 6)
+
+
+def human_trails(s):
+    """Trails steered by the device's players (red, then blue)."""
+    return (RED, BLUE)[: s.opts["humans"]]
+
+
+def classic_dir(s, t):
+    """The text's computer trail: straight on if free, else a random free square, else
+    straight on (and crash). Uses the state's Rng."""
+    board = s.board
+    head = s.head[t]
+    d = s.dir[t]
+    if board[head + OFFSET[d]] == EMPTY:
+        return d
+    n = 0
+    free = _free_dirs
+    for nd in directions(s):
+        if board[head + OFFSET[nd]] == EMPTY:
+            free[n] = nd
+            n += 1
+    if n == 0:
+        return d
+    return free[s.rng.below(n)]
+
+
+_free_dirs = bytearray(8)
+
+
+def _computer_dir(s, t):
+    if s.opts["others"] == "smart":
+        from shared_rules import snafu_ai
+
+        return snafu_ai.smart_dir(s, t)
+    return classic_dir(s, t)
+
+
+# ---- the contract --------------------------------------------------------
+
+
+def to_act(s):
+    return -1 if s.winner != -2 else 0
+
+
+def over(s):
+    return s.winner != -2
+
+
+def pack(dirs_by_trail):
+    """{trail: direction} for the human trails -> a move int."""
+    m = 0
+    for t in dirs_by_trail:
+        m |= dirs_by_trail[t] << (3 * t)
+    return m
+
+
+def moves(s):
+    """Every combination of directions for the living human trails (no reversing)."""
+    if over(s):
+        return []
+    out = [0]
+    for t in human_trails(s):
+        if not s.alive[t]:
+            continue
+        nxt = []
+        back = reverse(s.dir[t])
+        for m in out:
+            for d in directions(s):
+                if d != back:
+                    nxt.append(m | (d << (3 * t)))
+        out = nxt
+    out.sort()
+    return out
+
+
+def is_legal(s, m):
+    if over(s) or not isinstance(m, int) or m < 0 or m >= 64:
+        return False
+    allowed = directions(s)
+    for t in (RED, BLUE):
+        d = (m >> (3 * t)) & 7
+        if t in human_trails(s) and s.alive[t]:
+            if d not in allowed or d == reverse(s.dir[t]):
+                return False
+        elif d:
+            return False
+    return True
+
+
+def steer(s, t, d):
+    """Direction a human trail takes when its player asks for d: a reverse (or a diagonal
+    without diagonals) keeps the current heading."""
+    if d == reverse(s.dir[t]) or d not in directions(s):
+        return s.dir[t]
+    return d
+
+
+def hold_move(s):
+    """The tick move that keeps every human trail on its heading."""
+    m = 0
+    for t in human_trails(s):
+        if s.alive[t]:
+            m |= s.dir[t] << (3 * t)
+    return m
+
+
+_want = [0, 0, 0, 0]
+
+
+def play(s, m):
+    """One tick: every living trail adds one square at once."""
+    if not is_legal(s, m):
+        raise ValueError("illegal snafu tick %r" % (m,))
+    s.nmoves += 1
+    s.tick += 1
+    board = s.board
+    want = _want
+    humans = human_trails(s)
+    for t in range(4):
+        want[t] = -1
+        s.rolls[t] = 0
+        if not s.alive[t]:
+            continue
+        d = (m >> (3 * t)) & 7 if t in humans else _computer_dir(s, t)
+        s.dir[t] = d
+        want[t] = s.head[t] + OFFSET[d]
+    crashed = 0
+    for t in range(4):
+        c = want[t]
+        if c < 0:
+            continue
+        if board[c] != EMPTY:
+            crashed |= 1 << t
+            continue
+        # a contested square: everyone who wants it rolls, in trail order
+        rivals = 0
+        for u in range(t + 1, 4):
+            if want[u] == c:
+                rivals |= 1 << u
+        if not rivals or crashed & (1 << t) or s.rolls[t]:
+            continue
+        rivals |= 1 << t
+        best = 0
+        for u in range(4):
+            if rivals & (1 << u):
+                s.rolls[u] = s.rng.die()
+                if s.rolls[u] > best:
+                    best = s.rolls[u]
+        top = 0
+        for u in range(4):
+            if rivals & (1 << u) and s.rolls[u] == best:
+                top += 1
+        for u in range(4):
+            if rivals & (1 << u) and (s.rolls[u] < best or top > 1):
+                crashed |= 1 << u
+    for t in range(4):
+        c = want[t]
+        if c < 0:
+            continue
+        if crashed & (1 << t):
+            s.alive[t] = 0
+            s.crash[t] = c
+        else:
+            board[c] = t + 1
+            s.head[t] = c
+            s.length[t] += 1
+    if crashed and s.opts["vanish"]:
+        for t in range(4):
+            if crashed & (1 << t):
+                _erase(s, t)
+    left = 0
+    last = -1
+    for t in range(4):
+        if s.alive[t]:
+            left += 1
+            last = t
+    if left <= 1:
+        s.winner = last  # -1: the last trails crashed together, a draw
+
+
+def _erase(s, t):
+    board = s.board
+    mark = t + 1
+    for c in range(CELLS):
+        if board[c] == mark:
+            board[c] = EMPTY
+
+
+def score(s):
+    """1 if red won the round, else 0."""
+    return 1 if s.winner == RED else 0
+
+
+def scores(s):
+    return [1 if s.winner == t else 0 for t in range(4) if s.playing[t]]
+
+
+def heads(s):
+    """(col, row, alive) for each trail in play, 1-based, in the order red, blue, green, yellow."""
+    out = []
+    for t in range(4):
+        if s.playing[t]:
+            col, row = col_row(s.head[t])
+            out.append((col, row, bool(s.alive[t])))
+    return out
+
+
+def winner_name(s):
+    if s.winner == -2:
+        return None
+    return "draw" if s.winner < 0 else COLORS[s.winner]
+
+
+def best_move(s):
+    """The smart player's directions for the human trails (hints, autoplay, tests)."""
+    from shared_rules import snafu_ai
+
+    m = 0
+    for t in human_trails(s):
+        if s.alive[t]:
+            m |= steer(s, t, snafu_ai.smart_dir(s, t)) << (3 * t)
+    return m
+
+
+# ---- notation ------------------------------------------------------------
+# A tick is written as the human trails' directions joined by '/': "R", "U/DL".
+
+
+def move_text(s, m):
+    if not isinstance(m, int) or m < 0 or m >= 64:
+        raise ValueError("not a snafu tick: %r" % (m,))
+    parts = []
+    for t in human_trails(s):
+        parts.append(DIR_NAMES[(m >> (3 * t)) & 7] if s.alive[t] else "-")
+    return "/".join(parts) if parts else "."
+
+
+def parse_move(s, text):
+    t = text.strip().upper()
+    humans = human_trails(s)
+    if not humans:
+        if t == ".":
+            return 0
+        raise ValueError("no human trails: the tick is written '.'")
+    parts = t.split("/")
+    if len(parts) != len(humans):
+        raise ValueError("snafu tick needs %d direction(s), e.g. R or U/DL" % len(humans))
+    m = 0
+    for i, name in enumerate(parts):
+        if name == "-":
+            continue
+        if name not in DIR_NAMES:
+            raise ValueError("not a direction: %r (U UR R DR D DL L UL)" % name)
+        m |= DIR_NAMES.index(name) << (3 * humans[i])
+    return m
+
+
+# ---- checks, save / resume -------------------------------------------------
+
+
+def check(s):
+    """Raise ValueError unless the board and trails agree (squares owned once, heads
+    on their own trail, lengths match, trails connected)."""
+    board = s.board
+    counts = [0, 0, 0, 0]
+    for c in range(CELLS):
+        v = board[c]
+        x = c % W
+        y = c // W
+        edge = x == 0 or y == 0 or x == W - 1 or y == H - 1
+        if edge != (v == WALL):
+            raise ValueError("wall broken at cell %d" % c)
+        if 1 <= v <= 4:
+            counts[v - 1] += 1
+        elif v > WALL:
+            raise ValueError("bad cell value %d" % v)
+    for t in range(4):
+        if not s.playing[t]:
+            if counts[t] or s.alive[t]:
+                raise ValueError("%s is not in this game" % COLORS[t])
+            continue
+        if s.alive[t] or not s.opts["vanish"]:
+            if board[s.head[t]] != t + 1:
+                raise ValueError("%s head is not on its trail" % COLORS[t])
+            if counts[t] != s.length[t]:
+                raise ValueError(
+                    "%s has %d squares, length %d" % (COLORS[t], counts[t], s.length[t])
+                )
+            if _connected_size(s, t) != counts[t]:
+                raise ValueError("%s trail is broken" % COLORS[t])
+        elif counts[t]:
+            raise ValueError("%s vanished but left squares" % COLORS[t])
+
+
+def _connected_size(s, t):
+    """Squares of trail t reachable from its head through its own squares (8-neighbour
+    steps with diagonals, 4 without)."""
+    board = s.board
+    mark = t + 1
+    seen = bytearray(CELLS)
+    stack = [s.head[t]]
+    seen[s.head[t]] = 1
+    n = 0
+    dirs = directions(s)
+    while stack:
+        c = stack.pop()
+        n += 1
+        for d in dirs:
+            nc = c + OFFSET[d]
+            if not seen[nc] and board[nc] == mark:
+                seen[nc] = 1
+                stack.append(nc)
+    return n
+
+
+_CELL_CHARS = ".rbgy#"
+
+
+def dump(s):
+    o = s.opts
+    lines = [
+        "snafu %d" % VERSION,
+        "opts %d %d %d %d %d %d %s"
+        % (
+            o["trails"],
+            o["diagonal"],
+            o["vanish"],
+            o["obstacles"],
+            o["speed"],
+            o["humans"],
+            o["others"],
+        ),
+        "seed %d" % s.seed,
+        "rng %d" % s.rng.get_state(),
+        "tick %d %d %d" % (s.tick, s.winner, s.nmoves),
+    ]
+    for t in range(4):
+        lines.append(
+            "trail %d %d %d %d %d %d %d"
+            % (
+                s.playing[t],
+                s.alive[t],
+                s.head[t],
+                s.dir[t],
+                s.length[t],
+                s.crash[t],
+                s.rolls[t],
+            )
+        )
+    board = s.board
+    for row in range(1, ROWS + 1):
+        lines.append("".join([_CELL_CHARS[board[row * W + col]] for col in range(1, COLS + 1)]))
+    return "\n".join(lines) + "\n"
+
+
+def load(text):
+    if not isinstance(text, str):
+        raise ValueError("snafu save must be text")
+    lines = text.split("\n")
+    if len(lines) < 9 + ROWS:
+        raise ValueError("snafu save is cut short")
+    if lines[0] != "snafu %d" % VERSION:
+        raise ValueError("not a snafu save (version %d)" % VERSION)
+    s = Snafu()
+    try:
+        p = lines[1].split()
+        if p[0] != "opts" or len(p) != 8:
+            raise ValueError("snafu save: bad opts line")
+        s.opts = normalize_options(
+            {
+                "trails": int(p[1]),
+                "diagonal": bool(int(p[2])),
+                "vanish": bool(int(p[3])),
+                "obstacles": bool(int(p[4])),
+                "speed": int(p[5]),
+                "humans": int(p[6]),
+                "others": p[7],
+            }
+        )
+        s.seed = int(_field(lines[2], "seed"))
+        s.rng.set_state(int(_field(lines[3], "rng")))
+        p = _field(lines[4], "tick").split()
+        s.tick, s.winner, s.nmoves = int(p[0]), int(p[1]), int(p[2])
+        for t in range(4):
+            p = [int(x) for x in _field(lines[5 + t], "trail").split()]
+            if len(p) != 7:
+                raise ValueError("snafu save: bad trail line")
+            s.playing[t] = p[0] & 1
+            s.alive[t] = p[1] & 1
+            if not -1 <= p[2] < CELLS or not 0 <= p[3] <= 7 or not 0 <= p[6] <= 6:
+                raise ValueError("snafu save: bad trail values")
+            s.head[t], s.dir[t], s.length[t], s.crash[t], s.rolls[t] = p[2], p[3], p[4], p[5], p[6]
+    except (IndexError, TypeError):
+        raise ValueError("snafu save is damaged")
+    _walls(s.board)
+    for row in range(ROWS):
+        line = lines[9 + row]
+        if len(line) != COLS:
+            raise ValueError("snafu save: board row %d is %d wide" % (row + 1, len(line)))
+        for col in range(COLS):
+            v = _CELL_CHARS.find(line[col])
+            if v < 0 or v == WALL:
+                raise ValueError("snafu save: bad square %r" % line[col])
+            s.board[(row + 1) * W + col + 1] = v
+    if not -2 <= s.winner <= 3:
+        raise ValueError("snafu save: bad winner")
+    check(s)
+    return s
+
+
+def _field(line, key):
+    k, _, rest = line.partition(" ")
+    if k != key:
+        raise ValueError("snafu save: expected %s" % key)
+    return rest
+
+
+def copy(s):
+    return load(dump(s))

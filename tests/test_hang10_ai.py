@@ -1,0 +1,159 @@
+"""Hang 10 computer players: legal, finishing, fair (no peeking), stronger than the
+baselines, and playing the same games inside MicroPython."""
+
+import pytest
+from mpvm import run_mp
+
+from shared_rules import hang10, hang10_ai
+from shared_rules.rng import Rng
+
+MOVE_CAP = 2000  # a real game takes well under 200 moves
+
+
+def _choose(s, rng):
+    return hang10_ai.choose(s)
+
+
+def _greedy(s, rng):
+    return hang10_ai.greedy(s)
+
+
+PLAYERS = {"choose": _choose, "greedy": _greedy, "random": hang10_ai.random_move}
+
+
+def _play(seed, player, each=None):
+    """Play seed to the end; each(s) is called at every decision point."""
+    s = hang10.new(seed)
+    rng = Rng(seed + 1)
+    n = 0
+    while not hang10.over(s):
+        assert n < MOVE_CAP, "seed %d: no end after %d moves" % (seed, n)
+        if each is not None:
+            each(s)
+        m = player(s, rng)
+        assert m in hang10.moves(s), "seed %d: illegal move %r" % (seed, m)
+        hang10.play(s, m)
+        hang10.check(s)
+        n += 1
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_players_play_legal_moves_to_the_end(name):
+    for seed in range(12):
+        s = _play(seed, PLAYERS[name])
+        assert hang10.over(s)
+        assert not s.pile
+        assert hang10.moves(s) == []
+
+
+def test_choose_takes_are_bounded():
+    """Taking an approaching card gains evaluation each time, so it cannot cycle."""
+    longest = 0
+    for seed in range(12):
+        s = hang10.new(seed)
+        run = 0
+        while not hang10.over(s):
+            m = hang10_ai.choose(s)
+            if s.phase == hang10.PH_DRAW:
+                run = run + 1 if m != hang10.M_DRAW else 0
+                longest = max(longest, run)
+            hang10.play(s, m)
+    assert longest <= 12
+
+
+def test_choose_leaves_the_state_unchanged():
+    def each(s):
+        before = hang10.dump(s)
+        hand = list(s.hand)
+        hang10_ai.choose(s)
+        assert hang10.dump(s) == before
+        assert s.hand == hand
+
+    for seed in range(6):
+        _play(seed, _choose, each)
+
+
+def test_choose_does_not_read_the_pile_order():
+    def each(s):
+        other = hang10.copy(s)
+        other.pile.reverse()
+        Rng(len(s.pile) + 7).shuffle(other.pile)
+        assert sorted(other.pile) == sorted(s.pile)
+        assert hang10_ai.choose(other) == hang10_ai.choose(s)
+
+    for seed in range(6):
+        _play(seed, _choose, each)
+
+
+def test_choose_is_deterministic():
+    a = _play(3, _choose)
+    b = _play(3, _choose)
+    assert hang10.dump(a) == hang10.dump(b)
+
+
+def test_choose_raises_when_the_game_is_over():
+    s = _play(0, _choose)
+    with pytest.raises(ValueError):
+        hang10_ai.choose(s)
+
+
+def test_greedy_rules():
+    s = hang10.new(5)
+    assert hang10_ai.greedy(s) == hang10.M_DRAW
+    kicks = 0
+    while not hang10.over(s):
+        if s.phase == hang10.PH_KICK:
+            want = hang10.M_KICK if hang10.wave_points(s, s.slot) > 0 else hang10.M_KEEP
+            assert hang10_ai.greedy(s) == want
+            kicks += 1
+        elif s.phase == hang10.PH_PLACE:
+            assert hang10_ai.greedy(s) == hang10.moves(s)[0]
+        elif s.phase == hang10.PH_WIPE:
+            m = hang10_ai.greedy(s)
+            sizes = [len(s.waves[w]) if s.waves[w] else 99 for w in range(hang10.WAVES)]
+            assert sizes[m - hang10.M_WIPE] == min(sizes)
+        hang10.play(s, hang10_ai.greedy(s))
+    assert kicks > 0
+
+
+def test_random_move_follows_the_rng():
+    a = _play(9, hang10_ai.random_move)
+    b = _play(9, hang10_ai.random_move)
+    assert hang10.dump(a) == hang10.dump(b)
+
+
+def _mean_score(player, seeds):
+    total = 0
+    for seed in seeds:
+        total += hang10.score(_play(seed, player))
+    return total / len(seeds)
+
+
+def test_choose_beats_the_baselines():
+    seeds = range(100)
+    strong = _mean_score(_choose, seeds)
+    greedy = _mean_score(_greedy, seeds)
+    rand = _mean_score(hang10_ai.random_move, seeds)
+    assert greedy > rand
+    assert strong > greedy + 5, (strong, greedy, rand)
+    assert strong > rand + 10, (strong, greedy, rand)
+
+
+MP_GAMES = """
+from shared_rules import hang10, hang10_ai
+for seed in range(5):
+    s = hang10.new(seed)
+    while not hang10.over(s):
+        hang10.play(s, hang10_ai.choose(s))
+    print(seed, hang10.score(s), s.nmoves, len(s.wiped))
+"""
+
+
+def test_choose_plays_the_same_games_in_micropython():
+    want = []
+    for seed in range(5):
+        s = _play(seed, _choose)
+        want.append("%d %d %d %d" % (seed, hang10.score(s), s.nmoves, len(s.wiped)))
+    got = run_mp(MP_GAMES).split()
+    assert got == " ".join(want).split()
