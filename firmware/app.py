@@ -60,41 +60,42 @@ class App:
             old.leave()
 
     def frame(self, pressed, held):
-        """One frame: route input to the screen, redraw and show if anything changed."""
+        """One frame: route input to the screen, redraw and show if anything changed.
+
+        Any error from a screen (not KeyboardInterrupt) shows the error screen.
+        A frame with nothing to do allocates nothing.
+        """
         self.frame_no += 1
-        if held & AB == AB:
-            self.chord += 1
-            pressed &= ~AB
-            if self.chord == CHORD_FRAMES:
-                self.guard(self.screen.on_chord)
-        else:
-            self.chord = 0
-        if self.toast_left:
-            self.toast_left -= 1
-            if pressed or not self.toast_left:
-                self.toast_left = 0
-                self.toast = None
+        try:
+            if held & AB == AB:
+                self.chord += 1
+                pressed &= ~AB
+                if self.chord == CHORD_FRAMES:
+                    self.screen.on_chord()
+            else:
+                self.chord = 0
+            if self.toast_left:
+                self.toast_left -= 1
+                if pressed or not self.toast_left:
+                    self.toast_left = 0
+                    self.toast = None
+                    self.dirty = True
+                    self.screen.repaint = True
+            self.screen.update(pressed, held)
+            if not self.toast_left and self.store.notices:
+                self.toast = self.store.take_notice()
+                self.toast_left = TOAST_FRAMES
                 self.dirty = True
                 self.screen.repaint = True
-        self.guard(self.screen.update, pressed, held)
-        if not self.toast_left and self.store.notices:
-            self.toast = self.store.take_notice()
-            self.toast_left = TOAST_FRAMES
-            self.dirty = True
-            self.screen.repaint = True
-        if self.dirty:
-            self.dirty = False
-            if not self.screen.incremental:
-                self.fb.fill(0)
-            self.guard(self.screen.draw, self.fb)
-            if self.toast:
-                gfx.bar(self.fb, self.toast, 55)
-            self.display.show()
-
-    def guard(self, fn, *args):
-        """Run a screen callback; any error (not KeyboardInterrupt) shows the error screen."""
-        try:
-            fn(*args)
+            if self.dirty:
+                self.dirty = False
+                screen = self.screen
+                if not screen.incremental:
+                    self.fb.fill(0)
+                screen.draw(self.fb)
+                if self.toast:
+                    gfx.bar(self.fb, self.toast, 55)
+                self.display.show()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
             self.fail(e)
 

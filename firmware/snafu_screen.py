@@ -164,7 +164,10 @@ class SnafuScreen(gamescreen.GameScreen):
                 self.open_pause()
                 return
             self.frames += 1
-            fast = not any(s.alive[t] for t in sn.human_trails(s))
+            fast = True  # no human trail left: play the round out quickly
+            for t in sn.human_trails(s):
+                if s.alive[t]:
+                    fast = False
             if self.frames >= self.period or fast:
                 self.frames = 0
                 self.tick()
@@ -285,8 +288,7 @@ class SnafuScreen(gamescreen.GameScreen):
             for t in range(4):
                 h = s.head[t]
                 if s.playing[t] and h != self.drawn_heads[t]:
-                    col, row = sn.col_row(h)
-                    draw_cell(fb, col, row, t + 1)
+                    draw_cell(fb, h % sn.W, h // sn.W, t + 1)
                     self.drawn_heads[t] = h
         for t in range(4):
             if s.playing[t] and not s.alive[t] and not self.crash_shown & (1 << t):
@@ -343,9 +345,8 @@ def draw_cell(fb, col, row, v):
 
 def draw_crash(fb, c):
     """A 5x5 X over the square where a trail crashed."""
-    col, row = sn.col_row(c)
-    x = (col - 1) * CELL - 1
-    y = (row - 1) * CELL - 1
+    x = (c % sn.W - 1) * CELL - 1
+    y = (c // sn.W - 1) * CELL - 1
     fb.fill_rect(x + 1, y + 1, 3, 3, 0)
     fb.line(x, y, x + 4, y + 4, 1)
     fb.line(x + 4, y, x, y + 4, 1)

@@ -108,6 +108,7 @@ class SSD1306:
         self.shown = bytearray(WIDTH * PAGES)  # what the panel holds
         self.views = memoryview(self.buf)
         self.fresh = False  # panel contents unknown until the first full show
+        self.shows = 0
         self.init_display()
 
     def init_display(self):
@@ -157,6 +158,7 @@ class SSD1306:
 
     def show(self):
         """Send the changed column span of every changed page. Returns pages sent."""
+        self.shows += 1
         buf = self.buf
         shown = self.shown
         full = not self.fresh

@@ -226,9 +226,12 @@ def directions(s):
     return (0, 1, 2, 3, 4, 5, 6, 7) if s.opts["diagonal"] else (0, 2, 4, 6)
 
 
+_HUMANS = ((), (RED,), (RED, BLUE))
+
+
 def human_trails(s):
     """Trails steered by the device's players (red, then blue)."""
-    return (RED, BLUE)[: s.opts["humans"]]
+    return _HUMANS[s.opts["humans"]]
 
 
 def classic_dir(s, t):

@@ -1,0 +1,228 @@
+"""make bench: memory, speed and display figures measured in the real MicroPython VM.
+
+Builds the device code (.mpy), runs host_sim/bench_device.py inside the VM,
+finds the smallest heap each game needs by bisection, and prints a table (or
+one JSON object per game with --json). Pico times are VM times multiplied by
+a scale factor (--scale; see README "Performance" for how it was obtained).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import host_sim
+from host_sim import build
+
+DEFAULT_SCALE = 50  # Pico (RP2040, 125 MHz) time / this machine's VM time; see README
+MPLIB_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306 sends this on every show()
+TOP_SPEED_TICK_MS = 100
+GAMES = ("hang10", "snafu")
+
+
+def micropython():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    exe = here if os.path.exists(here) else shutil.which("micropython")
+    if not exe:
+        raise SystemExit("bench: the MicroPython VM is not installed (make venv)")
+    return exe
+
+
+def run_vm(out, args, heap="256wK", timeout=900):
+    return subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, "bench_device.py", *args],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def min_heap_kb(out, game, fs):
+    """Smallest heap (32-bit-equivalent KB, 2 KB steps) in which a whole game completes."""
+
+    def ok(kb):
+        shutil.rmtree(fs, ignore_errors=True)
+        os.makedirs(fs)
+        proc = run_vm(out, [fs, "1", game], heap="%dwK" % kb)
+        return proc.returncode == 0 and ('"game": "%s"' % game) in proc.stdout
+
+    lo, hi = 8, 256
+    if not ok(hi):
+        return None
+    while hi - lo > 2:
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def mpy_sizes(out):
+    sizes = {}
+    for dirpath, _dirs, files in os.walk(out):
+        for name in files:
+            if name.endswith(".mpy"):
+                path = os.path.join(dirpath, name)
+                sizes[os.path.relpath(path, out)] = os.path.getsize(path)
+    return sizes
+
+
+def i2c_ms(nbytes, hz):
+    """Time on the wire: 9 clocks a byte (8 bits + ack)."""
+    return nbytes * 9 * 1000.0 / hz
+
+
+def measure(games=2, scale=DEFAULT_SCALE, heap_search=True):
+    work = tempfile.mkdtemp(prefix="pt-bench-")
+    out = os.path.join(work, "device")
+    try:
+        build.build(out)
+        shutil.copyfile(
+            os.path.join(host_sim.ROOT, "host_sim", "bench_device.py"),
+            os.path.join(out, "bench_device.py"),
+        )
+        fs = os.path.join(work, "fs")
+        os.makedirs(fs)
+        proc = run_vm(out, [fs, str(games)])
+        if proc.returncode != 0:
+            raise SystemExit("bench: the VM run failed:\n" + proc.stdout + proc.stderr)
+        rows = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+        sizes = mpy_sizes(out)
+        kernel = rows[0]
+        results = []
+        for row in rows[1:]:
+            game = row["game"]
+            row["scale"] = scale
+            row["kernel_us"] = kernel["kernel_us"]
+            if game in GAMES:
+                mods = {
+                    k: v
+                    for k, v in sizes.items()
+                    if os.path.basename(k).startswith(game) and k.endswith(".mpy")
+                }
+                row["mpy_modules"] = mods
+                row["mpy_bytes"] = sum(mods.values())
+                if heap_search:
+                    row["min_heap_kb"] = min_heap_kb(out, game, os.path.join(work, "hfs"))
+                row["peak_heap_bytes"] = (
+                    row["min_heap_kb"] * 1024 if row.get("min_heap_kb") else row["live_peak_bytes"]
+                )
+            else:
+                row["mpy_bytes"] = sum(
+                    v for k, v in sizes.items() if k.startswith(("firmware", "boards"))
+                )
+            per = row.get("display_bytes_per_input", 0)
+            row["i2c_ms_per_input_400k"] = round(i2c_ms(per, 400_000), 2)
+            row["i2c_ms_per_input_1m"] = round(i2c_ms(per, 1_000_000), 2)
+            shows = row.get("shows")
+            if shows:
+                row["mplib_ratio"] = round(row["display_bytes"] / (shows * MPLIB_SHOW_BYTES), 3)
+            results.append(row)
+        total = sum(sizes.values())
+        return results, sizes, total, kernel
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def pico_ms(us, scale):
+    return us * scale / 1000.0
+
+
+def snafu_tick_budget(row, scale):
+    """Per-tick work on the Pico (rules incl. computer trails + the hint/red decision +
+    drawing) and the I2C time of a tick's display bytes, against a top-speed tick."""
+    work_us = row["rules_step_us"]["max"] + row["decision_us"]["max"] + row["draw_us"]["max"]
+    work = pico_ms(work_us, scale)
+    i2c = i2c_ms(row["display_bytes_per_frame"], 400_000)
+    return work, i2c, work + i2c <= TOP_SPEED_TICK_MS
+
+
+def table(results, sizes, total, kernel, scale):
+    lines = []
+    lines.append(
+        "VM kernel %d us (x%d = %.1f ms on a Pico, estimated); build %d bytes of .mpy"
+        % (kernel["kernel_us"], scale, pico_ms(kernel["kernel_us"], scale), total)
+    )
+    lines.append("")
+    head = "| figure | " + " | ".join(r["game"] for r in results) + " |"
+    lines.append(head)
+    lines.append("|---" * (len(results) + 1) + "|")
+
+    def row(label, fn):
+        cells = []
+        for r in results:
+            try:
+                cells.append(fn(r))
+            except (KeyError, TypeError, ZeroDivisionError):
+                cells.append("-")
+        lines.append("| %s | %s |" % (label, " | ".join(cells)))
+
+    row("smallest heap that plays a whole game (32-bit KB)", lambda r: "%d" % r["min_heap_kb"])
+    row("live heap peak (32-bit bytes)", lambda r: "%d" % r["live_peak_bytes"])
+    row(
+        "heap for the launcher / import of the game",
+        lambda r: "%d" % r.get("import_bytes", r.get("heap_bytes")),
+    )
+    row(
+        "heap retained after gc, first / last game",
+        lambda r: "%d / %d" % tuple(r["retained_bytes"]),
+    )
+    row(".mpy bytes", lambda r: "%d" % r["mpy_bytes"])
+    for key, label in (
+        ("rules_step_us", "rules step"),
+        ("decision_us", "computer decision"),
+        ("draw_us", "drawing"),
+        ("press_frame_us", "frame with a press"),
+        ("idle_frame_us", "idle frame"),
+    ):
+        row(
+            "%s, VM us mean / max (Pico ms max)" % label,
+            lambda r, k=key: (
+                "%d / %d (%.1f)" % (r[k]["mean"], r[k]["max"], pico_ms(r[k]["max"], scale))
+            ),
+        )
+    row("display bytes per press", lambda r: "%d" % r["display_bytes_per_input"])
+    row(
+        "I2C ms per press at 400 kHz / 1 MHz",
+        lambda r: "%.1f / %.1f" % (r["i2c_ms_per_input_400k"], r["i2c_ms_per_input_1m"]),
+    )
+    row("display bytes vs micropython-lib ssd1306", lambda r: "%.2f" % r["mplib_ratio"])
+    for r in results:
+        if r["game"] == "snafu":
+            work, i2c, ok = snafu_tick_budget(r, scale)
+            lines.append("")
+            lines.append(
+                "Snafu tick at top speed (%d ms): work %.1f ms + I2C %.1f ms at 400 kHz: %s"
+                % (TOP_SPEED_TICK_MS, work, i2c, "fits" if ok else "DOES NOT FIT")
+            )
+        if r["game"] == "hang10":
+            third = r["display_bytes_per_input"] <= 1024 // 3
+            lines.append(
+                "Hang 10: %d display bytes per press (budget %d): %s"
+                % (r["display_bytes_per_input"], 1024 // 3, "ok" if third else "OVER")
+            )
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m host_sim bench", description=__doc__)
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    p.add_argument("--games", type=int, default=2, help="games per title in one VM process")
+    p.add_argument("--scale", type=float, default=DEFAULT_SCALE)
+    p.add_argument("--no-heap-search", action="store_true")
+    args = p.parse_args(argv)
+    results, sizes, total, kernel = measure(args.games, args.scale, not args.no_heap_search)
+    if args.json:
+        for r in results:
+            print(json.dumps(r))
+    else:
+        print(table(results, sizes, total, kernel, args.scale))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,251 @@
+"""Device-side benchmark: run with the built modules on sys.path, in the MicroPython VM
+(python -m host_sim bench) or on a real Pico (mpremote run host_sim/bench_device.py).
+
+Prints one JSON object per line: a calibration kernel, the launcher, then each game.
+Plain MicroPython: no host_sim imports. Times are microseconds of this machine.
+"""
+
+import gc
+import json
+import sys
+import time
+
+from boards import headless
+from firmware import app as appmod
+
+WORD = 8 if sys.maxsize > 2**32 else 4
+SCALE32 = 4 / WORD  # heap bytes on this VM -> 32-bit-equivalent bytes
+I2C_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306: 6 commands + full frame per show()
+
+try:
+    ticks_us = time.ticks_us
+    ticks_diff = time.ticks_diff
+except AttributeError:  # CPython, for a dry run of this script
+
+    def ticks_us():
+        return time.perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def alloc():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def b32(n):
+    return int(n * SCALE32)
+
+
+class Stat:
+    def __init__(self):
+        self.n = 0
+        self.total = 0
+        self.max = 0
+
+    def add(self, us):
+        self.n += 1
+        self.total += us
+        if us > self.max:
+            self.max = us
+
+    def out(self):
+        return {"mean": (self.total // self.n) if self.n else 0, "max": self.max, "n": self.n}
+
+
+def kernel():
+    """A fixed mix of the work the games do (int arithmetic, bytearray indexing, calls)."""
+    buf = bytearray(897)
+    acc = 0
+    t0 = ticks_us()
+    for rep in range(20):
+        for i in range(39, 858):
+            if buf[i] == 0:
+                acc += (i * 7) & 31
+            buf[i] = (buf[i + 1] + rep) & 3
+    return ticks_diff(ticks_us(), t0), acc
+
+
+def run_launcher(fs):
+    base = alloc()
+    board = headless.setup(fs_root=fs)
+    app = appmod.App(board)
+    drv = headless.Driver(app)
+    drv.idle(5)
+    after = alloc()
+    t = Stat()
+    for _ in range(200):  # idle frames: nothing to draw
+        t0 = ticks_us()
+        app.frame(0, 0)
+        t.add(ticks_diff(ticks_us(), t0))
+    bus0 = board.bus.bytes_sent
+    p = Stat()
+    for key in (2, 2, 1, 1, 2, 1):  # DOWN, DOWN, UP, UP ... menu moves
+        t0 = ticks_us()
+        app.frame(key, key)
+        p.add(ticks_diff(ticks_us(), t0))
+        app.frame(0, 0)
+    return {
+        "game": "launcher",
+        "heap_bytes": b32(after - base),
+        "idle_frame_us": t.out(),
+        "press_frame_us": p.out(),
+        "display_bytes_per_input": (board.bus.bytes_sent - bus0) // 6,
+    }
+
+
+def play_one(app, board, game, seed, options, stats):
+    """One whole game through the app, pressed by the game screen's bot."""
+    app.start_game(game, seed=seed, options=options, resume=False)
+    screen = app.screen
+    bus = board.bus
+    peak = 0
+    frames = 0
+    while not screen.finished:
+        t0 = ticks_us()
+        mask = screen.bot_press()
+        bot = ticks_diff(ticks_us(), t0)
+        sent = bus.bytes_sent
+        shows = board.display.shows
+        t0 = ticks_us()
+        app.frame(mask, mask)
+        dt = ticks_diff(ticks_us(), t0)
+        frames += 1
+        if mask:
+            stats["press"].add(dt)
+            stats["bot"].add(bot)
+            stats["press_bytes"] += bus.bytes_sent - sent
+            stats["presses"] += 1
+        else:
+            stats["frame"].add(dt)
+            stats["frame_bytes"] += bus.bytes_sent - sent
+            stats["frames"] += 1
+        stats["shows"] += board.display.shows - shows
+        if mask:
+            gc.collect()  # live data only: what the heap must hold at this point
+            a = gc.mem_alloc()
+            if a > peak:
+                peak = a
+        if mask:
+            app.frame(0, 0)
+        if app.screen is not screen:
+            raise RuntimeError("left the game: %r" % (app.last_error,))
+    return peak
+
+
+def rules_timing(game, seeds, options):
+    """Rules step and computer decision, at the rules level."""
+    __import__("shared_rules." + game)
+    rules = sys.modules["shared_rules." + game]
+    step = Stat()
+    ai = Stat()
+    for seed in seeds:
+        s = rules.new(seed, options)
+        while not rules.over(s):
+            t0 = ticks_us()
+            m = rules.best_move(s)
+            ai.add(ticks_diff(ticks_us(), t0))
+            t0 = ticks_us()
+            rules.play(s, m)
+            step.add(ticks_diff(ticks_us(), t0))
+    return step, ai
+
+
+def draw_timing(app, game, seed, options, n=60):
+    """The screen's draw alone (incremental screens: a tick's worth of new squares)."""
+    app.start_game(game, seed=seed, options=options, resume=False)
+    screen = app.screen
+    fb = app.fb
+    d = Stat()
+    for _ in range(n * 4):
+        mask = screen.bot_press()
+        app.frame(mask, mask)
+        if screen.finished:
+            break
+        if not screen.incremental:
+            fb.fill(0)
+        t0 = ticks_us()
+        screen.draw(fb)
+        d.add(ticks_diff(ticks_us(), t0))
+    return d
+
+
+def run_game(fs, game, games, options=None, rules_options=None):
+    gc.collect()
+    base = alloc()
+    appmod.load_game(game)
+    imported = alloc() - base
+    board = headless.setup(fs_root=fs)
+    app = appmod.App(board)
+    stats = {
+        "press": Stat(),
+        "frame": Stat(),
+        "bot": Stat(),
+        "press_bytes": 0,
+        "presses": 0,
+        "frame_bytes": 0,
+        "frames": 0,
+        "shows": 0,
+    }
+    retained = []
+    peak = 0
+    for i in range(games):
+        p = play_one(app, board, game, 1000 + i, options, stats)
+        if p > peak:
+            peak = p
+        app.home()
+        app.frame(0, 0)
+        retained.append(b32(alloc() - base))
+    step, ai = rules_timing(game, range(3), rules_options)
+    draw = draw_timing(app, game, 7, options)
+    inputs = stats["presses"]
+    shows = stats["shows"]
+    return {
+        "game": game,
+        "games": games,
+        "import_bytes": b32(imported),
+        "live_peak_bytes": b32(peak),
+        "retained_bytes": [retained[0], retained[-1]],
+        "rules_step_us": step.out(),
+        "decision_us": ai.out(),
+        "draw_us": draw.out(),
+        "press_frame_us": stats["press"].out(),
+        "idle_frame_us": stats["frame"].out(),
+        "presses": inputs,
+        "frames": stats["frames"],
+        "display_bytes": stats["press_bytes"] + stats["frame_bytes"],
+        "display_bytes_per_input": stats["press_bytes"] // inputs if inputs else 0,
+        "display_bytes_per_frame": (stats["press_bytes"] + stats["frame_bytes"])
+        // (stats["frames"] + inputs),
+        "shows": shows,
+    }
+
+
+GAME_RUNS = (
+    ("hang10", None, None),
+    (
+        "snafu",
+        {"variant": 13, "speed": 4, "others": "smart", "rounds": 1},
+        {"variant": 13, "speed": 4, "others": "smart", "humans": 1},
+    ),
+)
+
+
+def main(fs="/bench", games=2, only=None):
+    t, acc = kernel()
+    print(json.dumps({"kernel_us": t, "check": acc, "word": WORD}))
+    if only is None:
+        print(json.dumps(run_launcher(fs)))
+    for game, options, rules_options in GAME_RUNS:
+        if only is None or only == game:
+            print(json.dumps(run_game(fs, game, games, options, rules_options)))
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    main(
+        args[0] if args else "/bench",
+        int(args[1]) if len(args) > 1 else 2,
+        args[2] if len(args) > 2 else None,
+    )
