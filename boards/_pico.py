@@ -4,7 +4,7 @@
 def make_board(name, display, buttons, buzzer_pin):
     import time
 
-    from machine import PWM, WDT, Pin
+    from machine import PWM, Pin
 
     from firmware import buttons as btn
     from firmware.board import Board, pin_reader
@@ -17,8 +17,36 @@ def make_board(name, display, buttons, buzzer_pin):
     )
     if buzzer_pin is not None:
         board.buzzer = Buzzer(PWM(Pin(buzzer_pin)), time.sleep_ms)
-    board.watchdog = WDT
+    board.watchdog = SoftWatchdog
     return board
+
+
+class SoftWatchdog:
+    """A watchdog on a hardware timer: if feed() is not called for timeout_ms, the
+    device resets. Unlike machine.WDT it can be stopped, so Ctrl-C over USB leaves a
+    REPL that stays up."""
+
+    def __init__(self, timeout_ms):
+        import time
+
+        from machine import Timer, reset
+
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.reset = reset
+        self.timeout = timeout_ms
+        self.last = time.ticks_ms()
+        self.timer = Timer(period=500, mode=Timer.PERIODIC, callback=self.check)
+
+    def feed(self):
+        self.last = self.ticks_ms()
+
+    def check(self, _timer):
+        if self.ticks_diff(self.ticks_ms(), self.last) > self.timeout:
+            self.reset()
+
+    def stop(self):
+        self.timer.deinit()
 
 
 class Buzzer:

@@ -37,15 +37,43 @@ class CountingBus:
         self.data_writes += 1
 
 
+class WatchdogReset(BaseException):
+    """The simulated device was reset by its watchdog."""
+
+
 class VirtualClock:
     def __init__(self):
         self.now = 0
+        self.watchdogs = []
 
     def ticks_ms(self):
         return self.now
 
     def sleep_ms(self, ms):
         self.now += ms
+        for w in self.watchdogs:
+            w.check()
+
+
+class FakeWatchdog:
+    """Checked whenever virtual time passes; raises WatchdogReset when starved."""
+
+    def __init__(self, clock, timeout_ms):
+        self.clock = clock
+        self.timeout = timeout_ms
+        self.last = clock.now
+        clock.watchdogs.append(self)
+
+    def feed(self):
+        self.last = self.clock.now
+
+    def check(self):
+        if self.clock.now - self.last > self.timeout:
+            raise WatchdogReset("watchdog: no feed for %d ms" % (self.clock.now - self.last))
+
+    def stop(self):
+        if self in self.clock.watchdogs:
+            self.clock.watchdogs.remove(self)
 
 
 def ticks_diff(a, b):
@@ -64,6 +92,7 @@ def setup(fs_root=".sim"):
     board = Board(NAME, display, read_buttons, clock.ticks_ms, ticks_diff, clock.sleep_ms, fs_root)
     board.bus = bus
     board.clock = clock
+    board.watchdog = lambda timeout_ms: FakeWatchdog(clock, timeout_ms)
     board.held = held  # the host sets held[0] to press buttons
     return board
 

@@ -28,7 +28,8 @@ GAMES = (
     ("snafu", "Snafu", "Won", "match won"),
 )
 
-DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True}
+DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True, "watchdog": False}
+WATCHDOG_MS = const(8000)  # a frame that takes longer than this resets the device
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
 
 
@@ -122,25 +123,39 @@ class App:
         self.display.show()
 
     def run(self):
-        """The device main loop: fixed tick, buttons polled and latched while waiting."""
+        """The device main loop: fixed tick, buttons polled and latched while waiting.
+
+        With the watchdog setting on, a frame that hangs for WATCHDOG_MS resets the
+        device (it starts again at the launcher; the game's last save is kept).
+        Ctrl-C (KeyboardInterrupt) stops the watchdog and leaves the loop.
+        """
         board = self.board
         buttons = btn.Buttons(board.read_buttons)
         ticks_ms = board.ticks_ms
         ticks_diff = board.ticks_diff
         sleep_ms = board.sleep_ms
+        wdt = None
+        if self.settings["watchdog"] and board.watchdog is not None:
+            wdt = board.watchdog(WATCHDOG_MS)
         due = ticks_ms()
-        while True:
-            pressed, held = buttons.take()
-            self.frame(pressed, held)
-            due += FRAME_MS
+        try:
             while True:
-                buttons.poll()
-                left = ticks_diff(due, ticks_ms())
-                if left <= 0:
-                    break
-                sleep_ms(2 if left > 2 else left)
-            if ticks_diff(ticks_ms(), due) > 4 * FRAME_MS:
-                due = ticks_ms()  # fell far behind (slow frame): do not try to catch up
+                pressed, held = buttons.take()
+                self.frame(pressed, held)
+                if wdt is not None:
+                    wdt.feed()
+                due += FRAME_MS
+                while True:
+                    buttons.poll()
+                    left = ticks_diff(due, ticks_ms())
+                    if left <= 0:
+                        break
+                    sleep_ms(2 if left > 2 else left)
+                if ticks_diff(ticks_ms(), due) > 4 * FRAME_MS:
+                    due = ticks_ms()  # fell far behind (slow frame): do not try to catch up
+        finally:
+            if wdt is not None:
+                wdt.stop()
 
     # ---- settings, seeds, games ---------------------------------------
 
@@ -445,8 +460,11 @@ class Settings(Menu):
             ("invert", self.invert),
             ("sound", self.sound),
             ("Button test", lambda: app.go(ButtonTest(app))),
+            ("watchdog", self.watchdog),
             ("Back", self.done),
         ]
+        if app.board.watchdog is None:
+            self.items.pop(4)
         if app.board.buzzer is None:
             self.items.pop(2)
 
@@ -460,6 +478,8 @@ class Settings(Menu):
                 label = "Invert   " + ("on" if s["invert"] else "off")
             elif label == "sound":
                 label = "Sound    " + ("on" if s["sound"] else "off")
+            elif label == "watchdog":
+                label = "Watchdog " + ("on" if s["watchdog"] else "off")
             out.append(label)
         return out
 
@@ -485,6 +505,10 @@ class Settings(Menu):
 
     def sound(self):
         self.app.settings["sound"] = not self.app.settings["sound"]
+
+    def watchdog(self):
+        """Takes effect from the next start (the running watchdog cannot be stopped)."""
+        self.app.settings["watchdog"] = not self.app.settings["watchdog"]
 
     def done(self):
         self.app.save_settings()  # one write when leaving, not per change

@@ -40,6 +40,7 @@ class Store:
         self.notices = []
         self.writes = 0  # counted for the flash-wear budget
         self._ensure_dir()
+        self._drop_temp_files()
 
     def _ensure_dir(self):
         cur = "/" if self.dir.startswith("/") else ""
@@ -48,6 +49,19 @@ class Store:
                 cur = cur + part if cur in ("", "/") else cur + "/" + part
                 if not _exists(cur):
                     os.mkdir(cur)
+                elif not _is_dir(cur):  # a file where the folder should be
+                    _rename(cur, cur + ".bad")
+                    os.mkdir(cur)
+                    self.notices.append("saves: folder was a file")
+
+    def _drop_temp_files(self):
+        """A save cut short by a power loss leaves NAME.tmp; the old NAME is intact."""
+        for name in os.listdir(self.dir):
+            if name.endswith(".tmp"):
+                try:
+                    os.remove(self.dir + "/" + name)
+                except OSError:
+                    pass
 
     def path(self, name):
         return self.dir + "/" + name

@@ -1,0 +1,170 @@
+"""Power cut during a save: at every step the old or the new save survives, complete."""
+
+import os
+
+import pytest
+
+import host_sim  # noqa: F401
+from firmware import app as appmod
+from firmware import store as store_mod
+from host_sim import device
+from shared_rules import hang10 as h
+
+
+class PowerCut(BaseException):
+    """The device lost power: nothing after this point runs."""
+
+
+POINTS = ("open", "mid-write", "before-close", "after-temp-write", "after-rename")
+
+
+class Injector:
+    """Wraps the store's file and rename calls; cuts the power at one point of one save."""
+
+    def __init__(self, monkeypatch, point, name):
+        self.point = point
+        self.name = name
+        self.armed = False
+        real_open = open
+        real_rename = store_mod._rename
+        inj = self
+
+        class File:
+            def __init__(self, f):
+                self.f = f
+                self.written = 0
+
+            def write(self, s):
+                if inj.armed and inj.point == "mid-write" and self.written + len(s) > 20:
+                    self.f.write(s[: max(1, 20 - self.written)])
+                    self.f.flush()
+                    raise PowerCut
+                self.written += len(s)
+                return self.f.write(s)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                if inj.armed and inj.point == "before-close" and exc[0] is None:
+                    self.f.flush()
+                    raise PowerCut
+                return self.f.__exit__(*exc)
+
+            def __getattr__(self, key):
+                return getattr(self.f, key)
+
+        def fake_open(path, mode="r", *args):
+            mine = inj.armed and path.endswith(inj.name + ".tmp") and "w" in mode
+            if mine and inj.point == "open":
+                raise PowerCut
+            f = real_open(path, mode, *args)
+            return File(f) if mine else f
+
+        def fake_rename(src, dst):
+            if inj.armed and src.endswith(inj.name + ".tmp"):
+                if inj.point == "after-temp-write":
+                    raise PowerCut
+                real_rename(src, dst)
+                if inj.point == "after-rename":
+                    raise PowerCut
+                return
+            real_rename(src, dst)
+
+        monkeypatch.setattr(store_mod, "open", fake_open, raising=False)
+        monkeypatch.setattr(store_mod, "_rename", fake_rename)
+
+
+def reboot(root):
+    app, board, d = device.make(root)
+    return app, board, d
+
+
+def bot_turn(app):
+    screen = app.screen
+    turn = screen.s.turn
+    while screen.s.turn == turn:
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+
+
+@pytest.mark.parametrize("point", POINTS)
+def test_game_save_survives_power_cut(tmp_path, monkeypatch, point):
+    root = str(tmp_path)
+    app, board, d = device.make(root)
+    d.keys("A,A")  # Hang 10, new game
+    bot_turn(app)  # the first turn is saved normally
+    path = os.path.join(root, "saves", "hang10.sav")
+    old = open(path).read()
+    old_state = h.dump(app.screen.s)
+    inj = Injector(monkeypatch, point, "hang10.sav")
+    inj.armed = True
+    with pytest.raises(PowerCut):
+        bot_turn(app)  # the next turn's save loses power
+    new_state = h.dump(app.screen.s)
+    monkeypatch.undo()
+    app2, board2, d2 = reboot(root)
+    assert not [n for n in os.listdir(os.path.join(root, "saves")) if n.endswith(".tmp")]
+    d2.keys("A,A")  # Hang 10 -> Continue
+    resumed = h.dump(app2.screen.s)
+    if point == "after-rename":
+        assert resumed == new_state and open(path).read() != old
+    else:
+        assert resumed == old_state and open(path).read() == old
+    assert not app2.store.notices and app2.toast is None  # nothing was damaged
+
+
+@pytest.mark.parametrize("point", POINTS)
+def test_settings_save_survives_power_cut(tmp_path, monkeypatch, point):
+    root = str(tmp_path)
+    app, board, d = device.make(root)
+    app.settings["contrast"] = 2
+    app.save_settings()
+    inj = Injector(monkeypatch, point, "settings.json")
+    inj.armed = True
+    app.settings["contrast"] = 5
+    with pytest.raises(PowerCut):
+        app.save_settings()
+    monkeypatch.undo()
+    app2, _, _ = reboot(root)
+    assert app2.settings["contrast"] == (5 if point == "after-rename" else 2)
+    assert not app2.store.notices
+
+
+@pytest.mark.parametrize("point", POINTS)
+def test_stats_survive_power_cut_at_game_end(tmp_path, monkeypatch, point):
+    root = str(tmp_path)
+    store = store_mod.Store(root)
+    appmod.record_result(store, "hang10", 7, True)
+    inj = Injector(monkeypatch, point, "hang10.json")
+    inj.armed = True
+    with pytest.raises(PowerCut):
+        appmod.record_result(store, "hang10", 30, False)
+    monkeypatch.undo()
+    st = appmod.load_stats(store_mod.Store(root), "hang10")
+    if point == "after-rename":
+        assert st == {"games": 2, "clean": 1, "best": 30, "total": 37}
+    else:
+        assert st == {"games": 1, "clean": 1, "best": 7, "total": 7}
+
+
+def test_first_save_cut_leaves_no_broken_file(tmp_path, monkeypatch):
+    root = str(tmp_path)
+    store = store_mod.Store(root)
+    inj = Injector(monkeypatch, "mid-write", "new.json")
+    inj.armed = True
+    with pytest.raises(PowerCut):
+        store.save_json("new.json", {"a": "x" * 100})
+    monkeypatch.undo()
+    store2 = store_mod.Store(root)
+    assert store2.load_json("new.json", {"a": "default"}) == {"a": "default"}
+    assert not store2.notices
+
+
+def test_saves_path_that_is_a_file_is_set_aside(tmp_path):
+    (tmp_path / "saves").write_text("oops")
+    store = store_mod.Store(str(tmp_path))
+    assert os.path.isdir(tmp_path / "saves")
+    assert (tmp_path / "saves.bad").read_text() == "oops"
+    assert store.notices
