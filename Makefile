@@ -36,3 +36,13 @@ format: venv
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache
+
+.PHONY: build flash
+
+## compile the device build into build/device/ (with manifest.json)
+build: venv
+	$(BIN)/python -m host_sim.build
+
+## copy the build to the Pico over USB: make flash [PORT=/dev/ttyACM0]
+flash: build
+	$(BIN)/python -m host_sim flash --no-build $(if $(PORT),--port $(PORT))

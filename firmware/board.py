@@ -32,10 +32,18 @@ def pin_reader(pins):
 
 
 def read_board_name(path="board.txt", default="pico_i2c"):
-    """The board named in the one-line config file, or the default if there is none."""
+    """The board named in board.txt, or the default if there is none.
+
+    board.txt is device-local, like the saves: the build does not ship it and a
+    flash never overwrites it. Its first word that is not on a blank or # line counts.
+    """
     try:
         with open(path) as f:
-            name = f.read().strip()
-    except OSError:
+            text = f.read()
+    except (OSError, UnicodeError):
         return default
-    return name or default
+    for line in text.split("\n"):
+        words = line.split()
+        if words and not words[0].startswith("#"):
+            return words[0]
+    return default

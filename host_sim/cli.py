@@ -316,6 +316,15 @@ def build_parser():
 
     sp = sub.add_parser("shots", help="regenerate the README screenshots")
     common(sp)
+
+    sp = sub.add_parser("flash", help="build, then copy to the Pico over USB (see README)")
+    sp.add_argument("--port", default=None, help="serial port (default: the one USB board found)")
+    sp.add_argument("--build-dir", default=None, help="flash this build (default build/device/)")
+    sp.add_argument("--no-build", action="store_true", help="flash the build as it is")
+
+    sp = sub.add_parser("vboard", help="a virtual Pico on a pseudo-terminal, to flash and test")
+    sp.add_argument("--dir", default=None, help="its filesystem folder (default: a new temp one)")
+    sp.add_argument("-v", "--verbose", action="store_true", help="log VM restarts on stderr")
     return p
 
 
@@ -334,5 +343,7 @@ def main(argv=None):
         "shot": cmd_shot,
         "replay": cmd_replay,
         "shots": cmd_shots,
+        "flash": lambda a: __import__("host_sim.flash", fromlist=["cmd"]).cmd(a),
+        "vboard": lambda a: __import__("host_sim.vboard", fromlist=["cmd"]).cmd(a),
     }[cmd]
     handler(args)
