@@ -210,11 +210,11 @@ def load_game(game_id):
 
 
 def unload_game(game_id):
-    """Drop a game's modules so their memory can be collected."""
-    for pkg, name in (("firmware", game_id + "_screen"), ("shared_rules", game_id)):
-        full = pkg + "." + name
-        if full in sys.modules:
+    """Drop a game's modules (screen, rules, computer player) so their memory can be collected."""
+    for full in list(sys.modules):
+        if full == "firmware.%s_screen" % game_id or full.startswith("shared_rules." + game_id):
             del sys.modules[full]
+            pkg, _, name = full.partition(".")
             parent = sys.modules.get(pkg)
             if parent is not None and hasattr(parent, name):
                 delattr(parent, name)

@@ -263,7 +263,11 @@ class GameScreen(_app.Screen):
         if meta:
             f.write("meta %s\n" % meta)
         f.write("--\n")
-        f.write(self.rules.dump(self.s))
+        dump_to = getattr(self.rules, "dump_to", None)
+        if dump_to is not None:
+            dump_to(self.s, f)  # big states are written piece by piece
+        else:
+            f.write(self.rules.dump(self.s))
 
     def write_replay(self, f):
         write_header(f, REPLAY_HEAD, self.GAME, self.seed, self.options, self.inputs)

@@ -219,6 +219,15 @@ def cmd_replay(args):
 
     try:
         with open(args.file) as f:
+            first = f.readline().strip()
+    except OSError as e:
+        raise SystemExit("host_sim replay: cannot read %s: %s" % (args.file, e.strerror))
+    from host_sim import fuzz_device
+
+    if first == fuzz_device.SESSION_HEAD:
+        return replay_session(args)
+    try:
+        with open(args.file) as f:
             fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
     except OSError as e:
         raise SystemExit("host_sim replay: cannot read %s: %s" % (args.file, e.strerror))
@@ -241,6 +250,39 @@ def cmd_replay(args):
                 " (game over)" if rules.over(state) else "",
             )
         )
+    _output_screen(board, args.png, args.scale)
+
+
+def replay_session(args):
+    """A whole-app session (from power-on, e.g. a fuzz failure): play it back and report."""
+    from firmware import app as appmod
+    from firmware import gamescreen
+    from host_sim import fuzz_device
+
+    with open(args.file) as f:
+        try:
+            fields = gamescreen.read_header(f, fuzz_device.SESSION_HEAD)
+        except ValueError as e:
+            raise SystemExit("host_sim replay: %s is not a session: %s" % (args.file, e))
+    root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
+    _prepare_root(root, fresh=not args.root_given)
+    app, board = fuzz_device.replay_session(root, fields["inputs"])
+    screen = app.screen
+    print(
+        "session seed %d: %d inputs; screen %s%s"
+        % (
+            fields["seed"],
+            len(fields["inputs"]),
+            screen.__class__.__name__,
+            ", error: " + appmod._error_text(app.last_error) if app.last_error else "",
+        )
+    )
+    rules = getattr(screen, "rules", None)
+    if rules is not None:
+        try:
+            rules.check(screen.s)
+        except ValueError as e:
+            print("check failed: %s" % e)
     _output_screen(board, args.png, args.scale)
 
 
@@ -322,13 +364,31 @@ def build_parser():
     sp.add_argument("--build-dir", default=None, help="flash this build (default build/device/)")
     sp.add_argument("--no-build", action="store_true", help="flash the build as it is")
 
+    for name, text in (
+        ("bench", "memory, speed and display figures from the MicroPython VM (make bench)"),
+        ("fuzz", "random input through the whole app (make fuzz)"),
+        ("soak", "every game by computer for a long run in one VM process (make soak)"),
+    ):
+        sub.add_parser(name, help=text + "; --help for its options")
+
     sp = sub.add_parser("vboard", help="a virtual Pico on a pseudo-terminal, to flash and test")
     sp.add_argument("--dir", default=None, help="its filesystem folder (default: a new temp one)")
     sp.add_argument("-v", "--verbose", action="store_true", help="log VM restarts on stderr")
     return p
 
 
+PASSTHROUGH = {
+    "bench": "host_sim.bench",
+    "fuzz": "host_sim.fuzz",
+    "soak": "host_sim.soak",
+}
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in PASSTHROUGH:
+        __import__(PASSTHROUGH[argv[0]])
+        return sys.modules[PASSTHROUGH[argv[0]]].main(argv[1:])
     args = build_parser().parse_args(argv)
     args.root_given = args.root is not None
     if args.root is None:

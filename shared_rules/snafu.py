@@ -543,13 +543,32 @@ def _connected_size(s, t):
 
 
 _CELL_CHARS = ".rbgy#"
+_CELL_BYTES = b".rbgy#"
 
 
 def dump(s):
+    out = _Text()
+    dump_to(s, out)
+    return "".join(out.parts)
+
+
+class _Text:
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+
+_ROW = bytearray(COLS)
+
+
+def dump_to(s, f):
+    """Write dump(s) to a file piece by piece (a line at a time: little heap)."""
     o = s.opts
-    lines = [
-        "snafu %d" % VERSION,
-        "opts %d %d %d %d %d %d %s"
+    f.write("snafu %d\n" % VERSION)
+    f.write(
+        "opts %d %d %d %d %d %d %s\n"
         % (
             o["trails"],
             o["diagonal"],
@@ -558,14 +577,14 @@ def dump(s):
             o["speed"],
             o["humans"],
             o["others"],
-        ),
-        "seed %d" % s.seed,
-        "rng %d" % s.rng.get_state(),
-        "tick %d %d %d" % (s.tick, s.winner, s.nmoves),
-    ]
+        )
+    )
+    f.write("seed %d\n" % s.seed)
+    f.write("rng %d\n" % s.rng.get_state())
+    f.write("tick %d %d %d\n" % (s.tick, s.winner, s.nmoves))
     for t in range(4):
-        lines.append(
-            "trail %d %d %d %d %d %d %d"
+        f.write(
+            "trail %d %d %d %d %d %d %d\n"
             % (
                 s.playing[t],
                 s.alive[t],
@@ -577,9 +596,13 @@ def dump(s):
             )
         )
     board = s.board
+    row_buf = _ROW
     for row in range(1, ROWS + 1):
-        lines.append("".join([_CELL_CHARS[board[row * W + col]] for col in range(1, COLS + 1)]))
-    return "\n".join(lines) + "\n"
+        base = row * W + 1
+        for col in range(COLS):
+            row_buf[col] = _CELL_BYTES[board[base + col]]
+        f.write(str(row_buf, "ascii"))
+        f.write("\n")
 
 
 def load(text):

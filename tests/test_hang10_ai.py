@@ -2,8 +2,8 @@
 baselines, and playing the same games inside MicroPython."""
 
 import pytest
-from mpvm import run_mp
 
+from mpvm import run_mp
 from shared_rules import hang10, hang10_ai
 from shared_rules.rng import Rng
 

@@ -1,0 +1,106 @@
+"""Input fuzz: the whole app under random presses, on CPython and in the VM at the heap cap."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import host_sim
+from firmware import gamescreen
+from host_sim import build, fuzz_device
+from mpvm import ROOT, require_vm
+
+
+def run_cpython(fs, seed, presses, session):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, host_sim.MPSTUBS])
+    return subprocess.run(
+        [sys.executable, "host_sim/fuzz_device.py", fs, str(seed), str(presses), session],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def device_build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("fuzzbuild") / "device")
+    build.build(out)
+    with open(os.path.join(ROOT, "host_sim", "fuzz_device.py")) as a:
+        with open(os.path.join(out, "fuzz_device.py"), "w") as b:
+            b.write(a.read())
+    return out
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_fuzz_same_on_cpython_and_in_vm_at_64k(tmp_path, device_build, seed):
+    exe = require_vm()
+    cp_fs, vm_fs = tmp_path / "cp", tmp_path / "vm"
+    cp_fs.mkdir()
+    vm_fs.mkdir()
+    cp = run_cpython(str(cp_fs), seed, 1500, str(tmp_path / "cp.session"))
+    vm = subprocess.run(
+        [
+            exe,
+            "-X",
+            "heapsize=64wK",
+            "fuzz_device.py",
+            str(vm_fs),
+            str(seed),
+            "1500",
+            str(tmp_path / "vm.session"),
+        ],
+        cwd=device_build,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    assert vm.returncode == 0, vm.stdout + vm.stderr
+    assert cp.stdout.startswith("ok seed %d: 1500 presses" % seed)
+    assert vm.stdout == cp.stdout  # same presses, frames, reboots, checks, games
+    assert (tmp_path / "cp.session").read_text() == (tmp_path / "vm.session").read_text()
+
+
+def test_failure_gives_a_session_that_replays_to_it(tmp_path, monkeypatch):
+    from shared_rules import hang10
+
+    real_play = hang10.play
+
+    def buggy_play(s, m):
+        real_play(s, m)
+        if s.nmoves == 6:
+            s.hand.append(s.hand[0])  # a bug: a card is duplicated
+
+    monkeypatch.setattr(hang10, "play", buggy_play)
+    session = str(tmp_path / "fail.session")
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    rc = fuzz_device.main(str(fs), 5, 5000, session)
+    assert rc == 1
+    with open(session) as f:
+        fields = gamescreen.read_header(f, fuzz_device.SESSION_HEAD)
+    fs2 = tmp_path / "fs2"
+    fs2.mkdir()
+    app, board = fuzz_device.replay_session(str(fs2), fields["inputs"])
+    with pytest.raises(ValueError, match="twice"):
+        app.screen.rules.check(app.screen.s)
+
+
+def test_replay_command_plays_a_session(tmp_path):
+    session = str(tmp_path / "ok.session")
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    assert fuzz_device.main(str(fs), 3, 300, session) == 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", "replay", session],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("session seed 3:")
+    assert "error" not in proc.stdout.splitlines()[0]
