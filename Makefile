@@ -46,3 +46,18 @@ build: venv
 ## copy the build to the Pico over USB: make flash [PORT=/dev/ttyACM0]
 flash: build
 	$(BIN)/python -m host_sim flash --no-build $(if $(PORT),--port $(PORT))
+
+.PHONY: bench fuzz soak
+
+## memory, speed and display figures from the MicroPython VM (and 1,000 games in one process)
+bench: venv
+	$(BIN)/python -m host_sim bench
+
+## random input through the whole app: 1,000,000 presses on CPython, 200,000 in the VM
+fuzz: venv
+	$(BIN)/python -m host_sim fuzz --presses 1000000 --jobs 2
+	$(BIN)/python -m host_sim fuzz --presses 200000 --jobs 2 --vm
+
+## every game by computer for a long run in one VM process (at least 10 minutes)
+soak: venv
+	$(BIN)/python -m host_sim soak --games 1000 --minutes 10

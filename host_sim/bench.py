@@ -215,6 +215,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=2, help="games per title in one VM process")
     p.add_argument("--scale", type=float, default=DEFAULT_SCALE)
     p.add_argument("--no-heap-search", action="store_true")
+    p.add_argument("--soak-games", type=int, default=1000, help="games in one VM process (0: skip)")
     args = p.parse_args(argv)
     results, sizes, total, kernel = measure(args.games, args.scale, not args.no_heap_search)
     if args.json:
@@ -222,6 +223,18 @@ def main(argv=None):
             print(json.dumps(r))
     else:
         print(table(results, sizes, total, kernel, args.scale))
+    if args.soak_games:
+        from host_sim import soak
+
+        r = soak.run(args.soak_games)
+        grew = [g for g in r["heap_last"] if r["heap_last"][g] - r["heap_warm"][g] > 16]
+        line = "%d consecutive games in one VM process (64 KB heap): heap after gc %s -> %s: %s" % (
+            r["games"],
+            r["heap_warm"],
+            r["heap_last"],
+            "GREW" if grew else "no growth",
+        )
+        print(json.dumps({"soak": r}) if args.json else "\n" + line)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,90 @@
+"""Soak: every game played by the computer, one after another, in one process.
+
+Runs unchanged in the MicroPython VM (python -m host_sim soak) and on a Pico
+(mpremote run host_sim/soak_device.py). Prints one JSON line: games played,
+heap retained after gc at the start and the end (32-bit-equivalent bytes).
+"""
+
+import gc
+import json
+import sys
+import time
+
+from boards import headless
+from firmware import app as appmod
+
+WORD = 8 if sys.maxsize > 2**32 else 4
+
+
+def retained():
+    gc.collect()
+    return gc.mem_alloc() * 4 // WORD
+
+
+def play(app, game, seed, options):
+    app.start_game(game, seed=seed, options=options, resume=False)
+    screen = app.screen
+    for _ in range(200000):
+        if screen.finished:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+        if m:
+            app.frame(0, 0)
+    else:
+        raise RuntimeError("%s seed %d did not finish" % (game, seed))
+    if app.last_error is not None:
+        raise RuntimeError("%s seed %d: %r" % (game, seed, app.last_error))
+    app.home()
+    app.frame(0, 0)
+
+
+def main(fs, games, seconds=0):
+    """Play `games` games (and go on until `seconds` have passed, if given).
+
+    Heap retained after gc is noted after each game, per game: the value after
+    the fifth game of a kind (warmed up) and after the last must be equal.
+    """
+    board = headless.setup(fs_root=fs)
+    app = appmod.App(board)
+    app.frame(0, 0)
+    start = time.time()
+    counts = {"hang10": 0, "snafu": 0}
+    first = {}
+    last = {}
+    peak = 0
+    played = 0
+    while played < games or (seconds and time.time() - start < seconds):
+        if played % 2 == 0:
+            game = "hang10"
+            play(app, game, 5000 + played, None)
+        else:
+            game = "snafu"
+            variant = 1 + (played // 2) % 16
+            opts = {"variant": variant, "rounds": 1, "speed": 4, "others": "classic"}
+            play(app, game, 5000 + played, opts)
+        counts[game] += 1
+        played += 1
+        heap = retained()
+        if counts[game] == 5:  # warmed up: tables and caches have settled
+            first[game] = heap
+        last[game] = heap
+        if heap > peak:
+            peak = heap
+    print(
+        json.dumps(
+            {
+                "games": played,
+                "counts": counts,
+                "heap_warm": first,
+                "heap_last": last,
+                "heap_max": peak,
+                "seconds": int(time.time() - start),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    main(a[0], int(a[1]), int(a[2]) if len(a) > 2 else 0)
