@@ -80,4 +80,4 @@ def test_no_allocation_in_per_frame_work(device_build, tmp_path):
     out = run_mp("FS = %r\n" % str(tmp_path) + CODE, cwd=device_build, heap="96wK")
     lines = out.split("\n")
     assert [x for x in lines if x.startswith("ALLOC")] == []
-    assert len([x for x in lines if x.startswith("ok")]) == 6
+    assert len([x for x in lines if x.startswith("ok")]) == 5
