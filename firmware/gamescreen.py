@@ -172,6 +172,7 @@ class GameScreen(_app.Screen):
     """Subclasses set GAME and implement handle(), draw_game(), hint(), cancel()."""
 
     GAME = ""
+    PAUSE = PAUSE_ITEMS
 
     def __init__(self, app, rules, state, seed, options, inputs=None):
         _app.Screen.__init__(self, app)
@@ -222,13 +223,13 @@ class GameScreen(_app.Screen):
         app.dirty = True
         self.repaint = True
         if pressed & btn.UP:
-            self.pause = (self.pause - 1) % len(PAUSE_ITEMS)
+            self.pause = (self.pause - 1) % len(self.PAUSE)
         elif pressed & btn.DOWN:
-            self.pause = (self.pause + 1) % len(PAUSE_ITEMS)
+            self.pause = (self.pause + 1) % len(self.PAUSE)
         elif pressed & btn.B:
             self.pause = -1
         elif pressed & btn.A:
-            item = PAUSE_ITEMS[self.pause]
+            item = self.PAUSE[self.pause]
             self.pause = -1
             if item == "Hint":
                 self.hint()
@@ -305,7 +306,7 @@ class GameScreen(_app.Screen):
             self.draw_over(fb)
         if self.pause >= 0:
             gfx.box(fb, 20, 10, 88, 44)
-            for i, label in enumerate(PAUSE_ITEMS):
+            for i, label in enumerate(self.PAUSE):
                 y = 14 + 9 * i
                 if i == self.pause:
                     fb.fill_rect(22, y - 1, 84, 9, 1)

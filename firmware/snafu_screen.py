@@ -88,6 +88,7 @@ def arrow_dir(pressed, held, diagonal):
 
 class SnafuScreen(gamescreen.GameScreen):
     GAME = GAME
+    PAUSE = ("Resume", "Save & exit", "New game")  # no hints in a real-time game
     incremental = True
 
     def __init__(self, app, rules, state, seed, options, inputs=None):
@@ -247,9 +248,6 @@ class SnafuScreen(gamescreen.GameScreen):
             if self.s.alive[t]:
                 m |= 1 << t
         return m
-
-    def hint(self):
-        pass  # nothing to hint in a real-time game
 
     def bot_press(self):
         """The next press that follows the smart player (demo and tests)."""

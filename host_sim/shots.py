@@ -44,6 +44,22 @@ def scenes():
         app.start_game("hang10", seed=SEED, resume=False)
         d.autoplay()
 
+    def snafu_options(app, d):
+        d.keys("DOWN,A,A")  # Snafu -> New game -> options
+        for _ in range(13):
+            d.keys("RIGHT")  # variant 14: 4 trails, diagonal, obstacles
+
+    def snafu_round(app, d):
+        opts = {"variant": 10, "humans": 1, "speed": 2, "others": "smart", "rounds": 3}
+        app.start_game("snafu", seed=SEED, options=opts, resume=False)
+        d.keys("A")
+        _bot_until(app, lambda s: s.s.tick >= 40)
+
+    def snafu_over(app, d):
+        opts = {"variant": 9, "humans": 1, "speed": 4, "others": "classic", "rounds": 3}
+        app.start_game("snafu", seed=SEED, options=opts, resume=False)
+        _bot_until(app, lambda s: s.mode == 2)  # the first round is over
+
     return (
         ("launcher.png", "The launcher", launcher),
         ("settings.png", "Settings", settings),
@@ -51,6 +67,9 @@ def scenes():
         ("hang10_play.png", "Hang 10: a card picked, legal waves marked", hang10_pick),
         ("hang10_kick.png", "Hang 10: kick out or keep surfin'?", hang10_kick),
         ("hang10_over.png", "Hang 10: game over", hang10_over),
+        ("snafu_options.png", "Snafu: choose one of the 16 variations", snafu_options),
+        ("snafu_round.png", "Snafu: 4 trails and obstacles, mid-round", snafu_round),
+        ("snafu_over.png", "Snafu: a round won", snafu_over),
     )
 
 
