@@ -234,7 +234,7 @@ class GameScreen(_app.Screen):
             if item == "Hint":
                 self.hint()
             elif item == "Save & exit":
-                self.on_chord()
+                self.save_and_exit()
             elif item == "New game":
                 self.app.store.remove(self.GAME + ".sav")
                 self.app.start_game(self.GAME, options=self.options, resume=False)
@@ -251,7 +251,17 @@ class GameScreen(_app.Screen):
         self.repaint = True
 
     def on_chord(self):
-        """Hold A+B: save the game and go back to the launcher."""
+        """Hold A+B: save the game and go back to the launcher.
+
+        The app calls this before this frame's update(), and the hold itself
+        changes no input, so the frames held so far are logged here: a replay
+        then holds A+B exactly as long and leaves at the same frame.
+        """
+        self.inputs.add(self.since + 1, 0, self.last_held)
+        self.since = 0
+        self.save_and_exit()
+
+    def save_and_exit(self):
         if not self.finished:
             self.autosave()
         self.app.home()

@@ -127,7 +127,8 @@ class SnafuScreen(gamescreen.GameScreen):
         self.round, self.rounds = p[0], p[1]
         self.wins = p[2:6]
         self.draws = p[6]
-        self.mode = p[7] if p[7] in (READY, RUN, ROUND_OVER) else READY
+        # a round resumed mid-play waits for A, as a new round does
+        self.mode = ROUND_OVER if p[7] == ROUND_OVER else READY
 
     def game_over(self):
         return self.mode == ROUND_OVER and self.round >= self.rounds
@@ -193,20 +194,22 @@ class SnafuScreen(gamescreen.GameScreen):
         s = self.s
         d = arrow_dir(pressed, held, s.opts["diagonal"])
         if d >= 0:
-            self.enqueue(sn.RED, d)
+            self.enqueue(sn.RED, d, True)
         if two and pressed & (btn.A | btn.B):
             q = self.queue[sn.BLUE]
             base = q[-1] if q else s.dir[sn.BLUE]
             step = 1 if s.opts["diagonal"] else 2
             if pressed & btn.A:
-                self.enqueue(sn.BLUE, (base + step) & 7)
+                self.enqueue(sn.BLUE, (base + step) & 7, False)
             if pressed & btn.B:
-                self.enqueue(sn.BLUE, (base - step) & 7)
+                self.enqueue(sn.BLUE, (base - step) & 7, False)
 
-    def enqueue(self, t, d):
+    def enqueue(self, t, d, arrows):
+        """Queue a turn (two at most). With arrows, a diagonal that follows one of its
+        own arrows within 3 frames replaces it (the second arrow of a diagonal)."""
         q = self.queue[t]
         now = self.app.frame_no
-        if q and now - self.queued_at[t] <= 3 and d & 1 and ((q[-1] - d) & 7) in (1, 7):
+        if arrows and q and now - self.queued_at[t] <= 3 and d & 1 and ((q[-1] - d) & 7) in (1, 7):
             q[-1] = d  # the second arrow of a diagonal, a moment after the first
         elif len(q) < 2:
             q.append(d)

@@ -94,11 +94,21 @@ def normalize_options(options):
             if key not in DEFAULTS and key != "variant":
                 raise ValueError("snafu has no option %r" % (key,))
         if "variant" in options:
-            t, d, v, ob = variant_options(int(options["variant"]))
-            o["trails"], o["diagonal"], o["vanish"], o["obstacles"] = t, d, v, ob
+            v = options["variant"]
+            if type(v) is not int:
+                raise ValueError("snafu variant must be a number 1..16")
+            t, d, va, ob = variant_options(v)
+            o["trails"], o["diagonal"], o["vanish"], o["obstacles"] = t, d, va, ob
         for key in options:
-            if key != "variant":
-                o[key] = options[key]
+            if key == "variant":
+                continue
+            if "variant" in options and key in ("trails", "diagonal", "vanish", "obstacles"):
+                if options[key] != o[key]:
+                    raise ValueError("snafu %s contradicts variant %d" % (key, options["variant"]))
+            o[key] = options[key]
+    for key in ("trails", "speed", "humans"):
+        if type(o[key]) is not int:
+            raise ValueError("snafu %s must be a number" % key)
     if o["trails"] not in (2, 4):
         raise ValueError("snafu trails must be 2 or 4")
     if o["speed"] not in (1, 2, 3, 4):
@@ -476,6 +486,8 @@ def parse_move(s, text):
         raise ValueError("snafu tick needs %d direction(s), e.g. R or U/DL" % len(humans))
     m = 0
     for i, name in enumerate(parts):
+        if (name == "-") != (not s.alive[humans[i]]):
+            raise ValueError("'-' stands for a crashed trail, and only for one")
         if name == "-":
             continue
         if name not in DIR_NAMES:
@@ -637,8 +649,10 @@ def load(text):
             p = [int(x) for x in _field(lines[5 + t], "trail").split()]
             if len(p) != 7:
                 raise ValueError("snafu save: bad trail line")
-            s.playing[t] = p[0] & 1
-            s.alive[t] = p[1] & 1
+            if p[0] not in (0, 1) or p[1] not in (0, 1) or p[1] > p[0]:
+                raise ValueError("snafu save: bad trail flags")
+            s.playing[t] = p[0]
+            s.alive[t] = p[1]
             if not -1 <= p[2] < CELLS or not 0 <= p[3] <= 7 or not 0 <= p[6] <= 6:
                 raise ValueError("snafu save: bad trail values")
             s.head[t], s.dir[t], s.length[t], s.crash[t], s.rolls[t] = p[2], p[3], p[4], p[5], p[6]
@@ -654,8 +668,23 @@ def load(text):
             if v < 0 or v == WALL:
                 raise ValueError("snafu save: bad square %r" % line[col])
             s.board[(row + 1) * W + col + 1] = v
-    if not -2 <= s.winner <= 3:
-        raise ValueError("snafu save: bad winner")
+    if s.tick < 0 or s.nmoves < 0:
+        raise ValueError("snafu save: bad tick")
+    for t in range(4):
+        if s.playing[t] != (1 if t < s.opts["trails"] else 0):
+            raise ValueError("snafu save: trails in play do not match the options")
+    alive = 0
+    for t in range(4):
+        alive += s.alive[t]
+    w = s.winner
+    if w == -2:
+        ok = alive >= 2
+    elif w == -1:
+        ok = alive == 0
+    else:
+        ok = 0 <= w <= 3 and alive == 1 and s.alive[w] == 1
+    if not ok:
+        raise ValueError("snafu save: the winner does not fit the trails")
     check(s)
     return s
 

@@ -6,8 +6,9 @@ case; every case must print "ok" and the VM must run as many cases as CPython fi
 
 MicroPython compiles a whole source module at once, and a cases module is too big for
 that inside a 64 KB heap. The VM therefore imports the cases module compiled by
-mpy-cross (as the device build does for its own modules, asserts kept), at the default
-64 KB heap; the rules modules it tests are imported from source as usual.
+mpy-cross (asserts kept), and the rules modules compiled as the device build compiles
+them, at the default 64 KB heap. (tests/test_vm_app.py checks that every rules module
+also imports from source at that heap.)
 """
 
 import importlib
@@ -76,6 +77,13 @@ def cases_build(tmp_path_factory):
         if name.endswith(".py"):
             dst = str(pkg / (name[:-3] + ".mpy"))
             subprocess.run([exe, "-o", dst, os.path.join(CASES_DIR, name)], check=True)
+    rules = out / "shared_rules"
+    rules.mkdir()
+    src_dir = os.path.join(ROOT, "shared_rules")
+    for name in sorted(os.listdir(src_dir)):
+        if name.endswith(".py"):
+            dst = str(rules / (name[:-3] + ".mpy"))
+            subprocess.run([exe, "-o", dst, os.path.join(src_dir, name)], check=True)
     return str(out)
 
 
