@@ -47,12 +47,12 @@ RANK_CHARS = "A23456789TJQK"
 
 
 def card(fb, card_int, x, y, selected=False):
-    """A 17x10 card cell: rank then suit symbol; a filled (inverted) cell when selected."""
+    """A 17x8 card cell (one display page tall): rank then suit; inverted when selected."""
     fg = 1
     if selected:
-        fb.fill_rect(x, y, 17, 10, 1)
+        fb.fill_rect(x, y, 17, 8, 1)
         fg = 0
-    card_label(fb, card_int, x + 1, y + 1, fg)
+    card_label(fb, card_int, x + 1, y, fg)
 
 
 def card_label(fb, card_int, x, y, c=1):

@@ -11,12 +11,14 @@ from firmware import gamescreen, gfx
 from shared_rules import hang10 as h
 
 GAME = "hang10"
-TOP_Y = 9
+# Every element sits on whole display pages (8 rows), so a change resends only its page.
+TOP_Y = 8  # pages 1-3: pile and waves
 BOX_W = 27
-BOX_H = 26
+BOX_H = 23
 PILE_W = 18
-HAND_Y = 36
-INFO_Y = 46
+HAND_Y = 40  # page 5: the hand
+INFO_Y = 48  # page 6: one line of information
+PROMPT_Y = 56  # page 7: what the buttons do now
 HAND_VISIBLE = 7
 CARD_STEP = 17
 
@@ -247,9 +249,14 @@ class Hang10Screen(gamescreen.GameScreen):
         self.draw_pile(fb)
         for w in range(h.WAVES):
             self.draw_wave(fb, w)
+        for x in (PILE_W - 1, PILE_W - 1 + BOX_W, PILE_W - 1 + 2 * BOX_W, PILE_W - 1 + 3 * BOX_W):
+            fb.vline(x, TOP_Y, BOX_H + 1, 1)
+        fb.vline(PILE_W - 1 + 4 * BOX_W, TOP_Y, BOX_H + 1, 1)
+        fb.hline(0, TOP_Y + BOX_H, PILE_W + 4 * BOX_W, 1)
         self.draw_hand(fb)
         fb.text(self.info()[:16], 0, INFO_Y, 1)
-        gfx.bar(fb, self.prompt(), 55)
+        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+        fb.text(self.prompt()[:16], 0, PROMPT_Y, 0)
 
     def top_focused(self):
         ph = self.s.phase
@@ -261,11 +268,9 @@ class Hang10Screen(gamescreen.GameScreen):
         fg = 0 if sel else 1
         if sel:
             fb.fill_rect(0, TOP_Y, PILE_W - 1, BOX_H, 1)
-        else:
-            fb.rect(0, TOP_Y, PILE_W - 1, BOX_H, 1)
         if s.pile:
-            gfx.glyph(fb, gfx.CARD_BACK, 3, TOP_Y + 4, fg)
-        fb.text("%2d" % len(s.pile), 1, TOP_Y + 16, fg)
+            gfx.glyph(fb, gfx.CARD_BACK, 3, TOP_Y + 1, fg)
+        fb.text("%2d" % len(s.pile), 0, TOP_Y + 8, fg)
 
     def draw_wave(self, fb, w):
         s = self.s
@@ -274,24 +279,22 @@ class Hang10Screen(gamescreen.GameScreen):
         fg = 0 if sel else 1
         if sel:
             fb.fill_rect(x, TOP_Y, BOX_W - 1, BOX_H, 1)
-        else:
-            fb.rect(x, TOP_Y, BOX_W - 1, BOX_H, 1)
         kind, n, lo, hi = h.wave_info(s, w)
         if kind == h.K_EMPTY:
-            fb.text("--", x + 5, TOP_Y + 10, fg)
+            fb.text("--", x + 5, TOP_Y + 8, fg)
             return
-        gfx.card_label(fb, s.waves[w][-1], x + 5, TOP_Y + 2, fg)
+        gfx.card_label(fb, s.waves[w][-1], x + 5, TOP_Y, fg)
         if kind == h.K_SEQ:
             label = gfx.RANK_CHARS[lo] + "-" + gfx.RANK_CHARS[hi]
         elif kind == h.K_SET:
             label = "SET"
         else:
             label = "new"
-        fb.text(label, x + 1, TOP_Y + 10, fg)
+        fb.text(label, x + 1, TOP_Y + 8, fg)
         if n > 1:
-            fb.text("x%d" % n, x + 1, TOP_Y + 17, fg)
+            fb.text("x%d" % n, x + 1, TOP_Y + 16, fg)
         if self.picked >= 0 and h.fits(s, w, self.picked):
-            fb.fill_rect(x + BOX_W - 6, TOP_Y + 19, 3, 3, fg)  # legal target mark
+            fb.fill_rect(x + BOX_W - 6, TOP_Y + 18, 3, 3, fg)  # legal target mark
 
     def draw_hand(self, fb):
         s = self.s
@@ -303,11 +306,11 @@ class Hang10Screen(gamescreen.GameScreen):
             sel = (hand_focus and i == self.hand_i) or card == self.picked
             gfx.card(fb, card, x, HAND_Y, sel)
             if card == s.drawn and s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE):
-                fb.hline(x + 2, HAND_Y + 9, 13, 0 if sel else 1)  # the card just drawn
+                fb.hline(x + 2, HAND_Y - 2, 13, 1)  # the card just drawn
         if self.scroll > 0:
-            gfx.glyph(fb, gfx.ARROW_LEFT, 0, HAND_Y + 1)
+            gfx.glyph(fb, gfx.ARROW_LEFT, 0, HAND_Y)
         if self.scroll + HAND_VISIBLE < len(hand):
-            gfx.glyph(fb, gfx.ARROW_RIGHT, 124, HAND_Y + 1)
+            gfx.glyph(fb, gfx.ARROW_RIGHT, 124, HAND_Y)
 
     def info(self):
         if self.msg:

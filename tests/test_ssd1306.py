@@ -61,3 +61,22 @@ def test_i2c_framing():
     d.show()
     data = [w for _, w in i2c.writes if w[0] == 0x40]
     assert len(data) == 8 and all(w[1:] == b"\xff" * 128 for w in data)
+
+
+def test_hang10_press_sends_at_most_a_third_of_a_frame(tmp_path):
+    """Budget: a card-game button press sends on average <= 1024 / 3 bytes to the panel."""
+    from host_sim import device
+
+    app, board, d = device.make(str(tmp_path))
+    d.keys("A,A")  # Hang 10, new game
+    screen = app.screen
+    sent = presses = 0
+    while not screen.finished:
+        m = screen.bot_press()
+        before = board.bus.bytes_sent
+        app.frame(m, m)
+        sent += board.bus.bytes_sent - before
+        presses += 1
+        app.frame(0, 0)
+    assert presses > 100
+    assert sent / presses <= 1024 / 3, sent / presses
