@@ -6,12 +6,27 @@ random_move(s, rng)  baseline: a uniformly random legal move from an rng.Rng
 
 choose() sees only what a player sees: the hand, the waves, the scored and
 wipe-out piles, the pile's size and the set of unseen cards (never the pile's
-order). It scores each candidate move with a static evaluation of the position
-after the move and plays the best one.
+order). It tries every move of the current step (for an added card, with the
+kick-out decision that follows) and keeps the one whose resulting position
+evaluates best:
 
-The evaluation works on fixed-point integers (1024 = one point or probability 1)
-held in small module-level arrays, so a decision allocates almost nothing and
-gives bit-identical choices on every runtime. It never changes the state.
+* while the pile lasts, a static evaluation: banked points; for each wave the
+  points it can be expected to reach, from the hand cards that extend it in a
+  chain (sure) and the unseen cards that could (each drawn in time with a
+  chance that shrinks with the pile); the same for each approaching card as the
+  start of a wave; pairs and suit neighbours in the hand; and the risk of a
+  wipe-out, from how many turns the hand can keep playing and how many unseen
+  cards fit, times the cost of the cheapest wave to lose;
+* once the pile is gone, nothing is hidden and the evaluation is exact: a small
+  search gives the most points the hand can still bank (see _end_search).
+
+Taking an approaching card is played only when it raises the evaluation by a
+margin, so the evaluation strictly grows along a run of takes and the game
+cannot cycle.
+
+The evaluation works on fixed-point integers (1024 = one point or a chance of 1)
+in small module-level arrays: a decision allocates almost nothing and makes
+bit-identical choices on every runtime. The state itself is only read.
 """
 
 from shared_rules import hang10 as _h
@@ -42,48 +57,58 @@ _K_FRESH = const(4)  # approaching card still to be turned up from the pile (aft
 # Points of a sequence wave of n cards, tens aside (seq_points(n, 0)).
 _SEQP = bytes([_h.seq_points(n, 0) for n in range(15)])
 
-# Tunable weights (fixed point unless noted), set by simulation.
-P_QMAX = 0  # chance an unseen card is drawn in time, at most
-P_QHALF = 1  # pile size at which that chance is half of P_QMAX (cards)
-P_LONEP = 2  # discount on a card lying on another approaching wave
-P_LONEW = 3  # weight of an approaching card's potential as a start
-P_FRESH = 4  # value of an approaching card still to be turned up
-P_WIPE = 5  # weight of the wipe-out risk
-P_WEXTRA = 6  # extra cost of a wipe-out beyond the cards lost
-P_PAIR = 7  # hand cards of one rank, per card beyond the first
-P_RUN = 8  # hand cards next to each other in a suit, per link
-P_FSAFE = 9  # wipe-out risk kept when an approaching card is still to come
-P_TAKE = 10  # least gain for taking an approaching card (keeps the game moving)
-P_SETW = 11  # weight of a set's potential against its points
-P_STUCK = 12  # weight of a wave's potential when no hand card extends it
-P_NOFIT = 13  # scale on the chance a draw fits nowhere, per turn of reserve
-P_RESMAX = 14  # reserve (hand cards playable in turn) beyond which the risk is ignored (cards)
-P_SLOT = 15  # value of an approaching wave as a free slot
-P_SLOT1 = 16  # value of having at least one approaching wave
+# Tunable weights, indices into PARAMS (fixed point unless noted); values set by
+# simulation (seeds 1000..1399, coordinate search).
+P_QMAX = const(0)  # chance an unseen card is drawn in time, at most
+P_QHALF = const(1)  # pile size at which that chance is half of P_QMAX (cards)
+P_LONEP = const(2)  # discount on a card lying on another approaching wave
+P_LONEW = const(3)  # weight of an approaching card's potential as a start
+P_FRESH = const(4)  # value of an approaching card still to be turned up
+P_WIPE = const(5)  # weight of the wipe-out risk
+P_WEXTRA = const(6)  # extra cost of a wipe-out beyond the cards lost
+P_PAIR = const(7)  # hand cards of one rank, per card beyond the first
+P_RUN = const(8)  # hand cards next to each other in a suit, per link
+P_FSAFE = const(9)  # wipe-out risk kept when an approaching card is still to come
+P_TAKE = const(10)  # least gain for taking an approaching card (> 0: no cycles)
+P_SETW = const(11)  # weight of a set's potential against its points
+P_STUCK = const(12)  # weight of a wave's potential when no hand card extends it
+P_NOFIT = const(13)  # scale on the chance a draw fits nowhere
+P_RESMAX = const(14)  # reserve (hand cards playable in turn) beyond which risk is ignored
+P_SLOT = const(15)  # value of each approaching wave as a free slot
 
-PARAMS = [522, 12, 900, 900, 600, 1024, 300, 202, 150, 400, 90, 1024, 1024, 1024, 6, 0, 0]
+PARAMS = [783, 12, 194, 900, 216, 1024, 375, 121, 150, 400, 54, 614, 1024, 1024, 6, -77]
 
 _loc = bytearray(52)
+_pool = bytearray(16)  # hand and lone cards: every card that can be in the hand during a search
+_npool = 0
+_claim = bytearray(52)  # end game: how many waves could use each hand card
+_tmp = bytearray(16)  # end game: same-rank cards, four per wave
 _wk = bytearray(4)  # kind
 _wn = bytearray(4)  # cards in the wave
 _wr = bytearray(4)  # sequence: lowest rank; set or lone: its rank
 _ws = bytearray(4)  # suit (sequence or lone)
 _wt = bytearray(4)  # tens in the wave
 
-# Results of _walk besides the return value (kept as globals: no tuples).
-_first = 0
-_steps = 0
-_tens = 0
-_hrun = 0
+# Results besides a return value (globals rather than tuples: no allocation).
+_first = 0  # _walk: where the first card is
+_steps = 0  # _walk: cards looked at
+_tens = 0  # _walk: expected tens
+_hrun = 0  # _walk: hand cards in a row from the start
+_kick = False  # _after_add: kicking out is the better choice
+_card = -1  # _best_place: the card to place
 
 
 def _load(s):
     """Fill the arrays from what the player can see of state s."""
+    global _npool
     loc = _loc
     for i in range(52):
         loc[i] = _GONE
+    n = 0
     for c in s.hand:
         loc[c] = _HAND
+        _pool[n] = c
+        n += 1
     for c in s.pile:  # as a set: order is never looked at
         loc[c] = _UNSEEN
     for w in range(4):
@@ -103,17 +128,20 @@ def _load(s):
             _wt[w] = t
             if k == _K_LONE:
                 loc[top] = _LONE
+                _pool[n] = top
+                n += 1
+    _npool = n
 
 
 def _walk(base, r, d, limit, q):
     """Expected run of cards of suit `base`//13 from rank r stepping d (1 or 12).
 
-    Returns the expected number of cards (fixed point); sets _first (where the
-    first card is), _steps (cards looked at) and _tens (expected tens).
+    Returns the expected number of cards (fixed point) and sets _first, _steps,
+    _tens and _hrun.
     """
     global _first, _steps, _tens, _hrun
     loc = _loc
-    lonep = PARAMS[P_LONEP] if q else 0  # no taking once the pile is gone
+    lonep = PARAMS[P_LONEP]
     p = ONE
     e = 0
     te = 0
@@ -169,21 +197,157 @@ def _cash(pc, n, e):
     return (n << 10) + (e << 10) // pc
 
 
+# ---- the end game: exact ----------------------------------------------
+# With the pile gone nothing is hidden: the hand cards are added to the waves
+# and each wave that gets at least one more card is kicked out after its last
+# one (a wave that gets none scores nothing). Adding cards to one wave never
+# changes what fits another, so the search settles the waves one at a time,
+# choosing how far each grows; a wave stops short of a card only when another
+# wave could use that card.
+
+
+def _end_claims():
+    """Count in _claim, for each hand card, the waves that could use it."""
+    loc = _loc
+    cl = _claim
+    for i in range(_npool):
+        cl[_pool[i]] = 0
+    for w in range(4):
+        k = _wk[w]
+        if k == _K_EMPTY or k == _K_FRESH:
+            continue
+        n = _wn[w]
+        r = _wr[w]
+        base = _ws[w] * 13
+        if (k == _K_SET or k == _K_LONE) and n < 4:
+            for su in range(0, 52, 13):
+                if loc[su + r] == _HAND:
+                    cl[su + r] += 1
+        if k == _K_SEQ or k == _K_LONE:
+            m = 13 - n
+            i = 0
+            rr = (r + n) % 13
+            while i < m and loc[base + rr] == _HAND:
+                cl[base + rr] += 1
+                i += 1
+                rr = (rr + 1) % 13
+            j = 0
+            rr = (r + 12) % 13
+            while j < m - i and loc[base + rr] == _HAND:
+                cl[base + rr] += 1
+                j += 1
+                rr = (rr + 12) % 13
+
+
+def _end_search(w):
+    """Most points the waves w..3 can still bank from the hand (whole points)."""
+    if w == 4:
+        return 0
+    k = _wk[w]
+    if k == _K_EMPTY or k == _K_FRESH:
+        return _end_search(w + 1)
+    loc = _loc
+    cl = _claim
+    n = _wn[w]
+    r = _wr[w]
+    base = _ws[w] * 13
+    best = -1
+    free = False  # some card only this wave can use: leaving the wave alone is never best
+    if (k == _K_SET or k == _K_LONE) and n < 4:
+        # same-rank hand cards, in _tmp[4w ..]
+        cnt = 0
+        must = 0
+        for su in range(0, 52, 13):
+            c = su + r
+            if loc[c] == _HAND:
+                if cl[c] < 2:
+                    must |= 1 << cnt
+                    free = True
+                _tmp[4 * w + cnt] = c
+                cnt += 1
+        room = 4 - n
+        for mask in range(1, 1 << cnt):
+            if mask & must != must:
+                continue
+            used = 0
+            for i in range(cnt):
+                if mask >> i & 1:
+                    used += 1
+            if used > room:
+                continue
+            for i in range(cnt):
+                if mask >> i & 1:
+                    loc[_tmp[4 * w + i]] = _GONE
+            v = _h.set_points(n + used, r) + _end_search(w + 1)
+            for i in range(cnt):
+                if mask >> i & 1:
+                    loc[_tmp[4 * w + i]] = _HAND
+            if v > best:
+                best = v
+    if k == _K_SEQ or k == _K_LONE:
+        m = 13 - n
+        up = 0
+        rr = (r + n) % 13
+        while up < m and loc[base + rr] == _HAND:
+            up += 1
+            rr = (rr + 1) % 13
+        dn = 0
+        rr = (r + 12) % 13
+        while dn < m and loc[base + rr] == _HAND:
+            dn += 1
+            rr = (rr + 12) % 13
+        if up and cl[base + (r + n) % 13] < 2 or dn and cl[base + (r + 12) % 13] < 2:
+            free = True
+        a = 0
+        ta = 0
+        while a <= up:
+            ca = base + (r + n + a) % 13  # the next card up, when a < up
+            if a == up or cl[ca] >= 2:
+                b = 0
+                tb = 0
+                while b <= dn and a + b <= m:
+                    cb = base + (r + 12 * (b + 1)) % 13  # the next card down, when b < dn
+                    if (a or b) and (b == dn or a + b == m or cl[cb] >= 2):
+                        v = _h.seq_points(n + a + b, _wt[w] + ta + tb) + _end_search(w + 1)
+                        if v > best:
+                            best = v
+                    if b == dn or a + b == m:
+                        break
+                    loc[cb] = _GONE
+                    if cb % 13 == 9:
+                        tb += 1
+                    b += 1
+                for i in range(b):
+                    loc[base + (r + 12 * (i + 1)) % 13] = _HAND
+            if a == up:
+                break
+            loc[ca] = _GONE
+            if ca % 13 == 9:
+                ta += 1
+            a += 1
+        for i in range(up):
+            loc[base + (r + n + i) % 13] = _HAND
+    if not free or best < 0:
+        v = _end_search(w + 1)
+        if v > best:
+            best = v
+    return best
+
+
 def _value(banked, pile, unseen):
-    """Static value (fixed point) of the position in the arrays."""
+    """Value (fixed point) of the position in the arrays: exact once the pile is gone."""
+    if pile == 0:
+        _end_claims()
+        return (banked + _end_search(0)) << 10
     prm = PARAMS
     loc = _loc
-    if pile > 0:
-        q = prm[P_QMAX] * pile // (pile + prm[P_QHALF])
-    else:
-        q = 0
+    # chance that a given unseen card comes in time to be used
+    q = prm[P_QMAX] * pile // (pile + prm[P_QHALF])
     v = banked << 10
-    safe = False
     fit = 0
     res = 0
-    slots = 0
     fresh = False
-    cheapest = 1 << 20
+    cheapest = 1 << 16
     for w in range(4):
         k = _wk[w]
         if k == _K_EMPTY:
@@ -191,7 +355,6 @@ def _value(banked, pile, unseen):
         if k == _K_FRESH:
             v += prm[P_FRESH] + prm[P_SLOT]
             fresh = True
-            slots += 1
             if ONE + prm[P_FRESH] < cheapest:
                 cheapest = ONE + prm[P_FRESH]
             continue
@@ -210,12 +373,11 @@ def _value(banked, pile, unseen):
                     h += 1
                 elif st == _UNSEEN:
                     u += 1
-                elif st == _LONE and pile > 0 and not (k == _K_LONE and su == base):
+                elif st == _LONE and not (k == _K_LONE and su == base):
                     lone += 1
             room = 4 - n
             if room > 0:
                 if h:
-                    safe = True
                     res += h if h < room else room
                 fit += u
                 sure = h + lone
@@ -237,6 +399,7 @@ def _value(banked, pile, unseen):
                     val = pc * _set_score(_cash(pc, n, e), r) >> 10
                     val = val * prm[P_SETW] >> 10
         if k == _K_SEQ or k == _K_LONE:
+            # the suit's run from both ends: hand cards sure, unseen ones with chance q
             m = 13 - n
             lo = r
             eu = _walk(base, (lo + n) % 13, 1, m, q)
@@ -248,12 +411,11 @@ def _value(banked, pile, unseen):
             fd = _first
             td = _tens
             res += hr + _hrun
-            if fu == _HAND or fd == _HAND:
-                safe = True
             if fu == _UNSEEN:
                 fit += 1
             if fd == _UNSEEN:
                 fit += 1
+            # pc: chance the wave gets one more card at all (else it cannot be kicked out)
             if fu == _HAND or fu == _LONE or fd == _HAND or fd == _LONE:
                 pc = ONE
             else:
@@ -274,7 +436,6 @@ def _value(banked, pile, unseen):
                         val = val * prm[P_STUCK] >> 10
         if k == _K_LONE:
             val = (val * prm[P_LONEW] >> 10) + prm[P_SLOT]
-            slots += 1
         v += val
         cost = (n << 10) + val
         if cost < cheapest:
@@ -282,7 +443,9 @@ def _value(banked, pile, unseen):
     # hand structure: cards of one rank, and neighbours in a suit
     pairs = 0
     links = 0
-    for c in range(52):
+    pool = _pool
+    for i in range(_npool):
+        c = pool[i]
         if loc[c] == _HAND:
             rk = c % 13
             nb = c + 1 if rk < 12 else c - 12
@@ -295,9 +458,9 @@ def _value(banked, pile, unseen):
                     break
                 j += 13
     v += pairs * prm[P_PAIR] + links * prm[P_RUN]
-    if slots:
-        v += prm[P_SLOT1]
-    if pile > 0 and unseen > 0:
+    # wipe-out risk: draws that fit nowhere, more of them than the hand can answer
+    # (res: hand cards playable in turn), costing the cheapest wave
+    if unseen > 0:
         if fit > unseen:
             fit = unseen
         pn = ONE - (fit << 10) // unseen
@@ -348,24 +511,23 @@ def _add(w, c):
 
 
 def _after_add(w, banked, pile, unseen):
-    """Best value after a card was just added to wave w: kick out or keep."""
+    """Value after a card was just added to wave w, kicked out or kept (sets _kick)."""
+    global _kick
     keep = _value(banked, pile, unseen)
     k = _wk[w]
     pts = _wave_points(w)
     _wk[w] = _K_FRESH if pile > 0 else _K_EMPTY
     kick = _value(banked + pts, pile - 1 if pile > 0 else 0, unseen)
     _wk[w] = k
-    if kick >= keep:
-        return kick, True
-    return keep, False
+    _kick = kick >= keep
+    return kick if _kick else keep
 
 
 def _best_play(s):
-    """(value, move) of the best card to add, judged after the kick decision."""
+    """The best card to add to a wave, judged after the kick-out decision."""
     banked = s.points - len(s.wiped)
     pile = len(s.pile)
-    unseen = pile
-    best = None
+    best = 0
     bestm = -1
     for c in s.hand:
         for w in range(4):
@@ -378,28 +540,30 @@ def _best_play(s):
             top = _ws[w] * 13 + r
             ltop = _loc[top]
             _add(w, c)
-            val, _ = _after_add(w, banked, pile, unseen)
+            val = _after_add(w, banked, pile, pile)
             _wk[w] = k
             _wn[w] = n
             _wr[w] = r
             _wt[w] = t
             _loc[top] = ltop
             _loc[c] = _HAND
-            if best is None or val > best:
+            if bestm < 0 or val > best:
                 best = val
                 bestm = _h.M_PLAY + c * 4 + w
-    return best, bestm
+    return bestm
 
 
 def _best_place(s, w, banked, pile, taken):
-    """(value, card) of the best hand card to place as the approaching card of wave w."""
+    """Value of the best hand card (not `taken`) placed as the approaching card of
+    the empty wave w; the card goes to _card (-1 when there is none)."""
+    global _card
     k = _wk[w]
     n = _wn[w]
     r = _wr[w]
     su = _ws[w]
     t = _wt[w]
-    best = None
-    bestc = -1
+    best = 0
+    _card = -1
     for c in s.hand:
         if c == taken:
             continue
@@ -411,23 +575,22 @@ def _best_place(s, w, banked, pile, taken):
         _loc[c] = _LONE
         val = _value(banked, pile, pile)
         _loc[c] = _HAND
-        if best is None or val > best:
+        if _card < 0 or val > best:
             best = val
-            bestc = c
+            _card = c
     _wk[w] = k
     _wn[w] = n
     _wr[w] = r
     _ws[w] = su
     _wt[w] = t
-    return best, bestc
+    return best
 
 
 def _best_take(s):
-    """(gain, wave) of the best take-and-place, or (0, -1) when none gains enough."""
+    """The wave whose approaching card is worth taking, or -1 (then draw)."""
     banked = s.points - len(s.wiped)
     pile = len(s.pile)
-    base = _value(banked, pile, pile)
-    best = base + PARAMS[P_TAKE]
+    best = _value(banked, pile, pile) + PARAMS[P_TAKE]
     bestw = -1
     for w in range(4):
         if _wk[w] != _K_LONE:
@@ -435,56 +598,58 @@ def _best_take(s):
         card = _ws[w] * 13 + _wr[w]
         _loc[card] = _HAND
         _wk[w] = _K_EMPTY
-        val, _ = _best_place(s, w, banked, pile, card)
+        val = _best_place(s, w, banked, pile, card)
         _wk[w] = _K_LONE
         _loc[card] = _LONE
-        if val is not None and val > best:
+        if _card >= 0 and val > best:
+            best = val
+            bestw = w
+    return bestw
+
+
+def _best_wipe(s):
+    """The wave to wipe out: the least lost once the best card is placed there."""
+    banked = s.points - len(s.wiped)
+    pile = len(s.pile)
+    best = 0
+    bestw = -1
+    for w in range(4):
+        k = _wk[w]
+        if k == _K_EMPTY:
+            continue
+        top = _ws[w] * 13 + _wr[w]
+        ltop = _loc[top]
+        _loc[top] = _GONE
+        _wk[w] = _K_EMPTY
+        val = _best_place(s, w, banked - _wn[w], pile, -1)
+        _wk[w] = k
+        _loc[top] = ltop
+        if bestw < 0 or val > best:
             best = val
             bestw = w
     return bestw
 
 
 def choose(s):
-    """The strong player's move for state s (left unchanged)."""
+    """The strong player's move for state s (s is left unchanged)."""
     ph = s.phase
     if ph == _h.PH_OVER:
         raise ValueError("the game is over")
     _load(s)
     if ph == _h.PH_DRAW:
         w = _best_take(s)
-        if w >= 0:
-            return _h.M_TAKE + w
-        return _h.M_DRAW
+        return _h.M_DRAW if w < 0 else _h.M_TAKE + w
     if ph == _h.PH_PLAY or ph == _h.PH_END:
-        return _best_play(s)[1]
+        return _best_play(s)
     if ph == _h.PH_KICK:
-        w = s.slot
         pile = len(s.pile)
-        _, kick = _after_add(w, s.points - len(s.wiped), pile, pile)
-        return _h.M_KICK if kick else _h.M_KEEP
-    banked = s.points - len(s.wiped)
-    pile = len(s.pile)
+        _after_add(s.slot, s.points - len(s.wiped), pile, pile)
+        return _h.M_KICK if _kick else _h.M_KEEP
     if ph == _h.PH_WIPE:
-        best = None
-        bestw = -1
-        for w in range(4):
-            if _wk[w] == _K_EMPTY:
-                continue
-            k = _wk[w]
-            top = _ws[w] * 13 + _wr[w]
-            ltop = _loc[top]
-            _loc[top] = _GONE
-            _wk[w] = _K_EMPTY
-            val, _ = _best_place(s, w, banked - _wn[w], pile, -1)
-            _wk[w] = k
-            _loc[top] = ltop
-            if best is None or val > best:
-                best = val
-                bestw = w
-        return _h.M_WIPE + bestw
+        return _h.M_WIPE + _best_wipe(s)
     # PH_PLACE: the slot is empty (after a take or a wipe-out)
-    _, c = _best_place(s, s.slot, banked, pile, s.taken)
-    return _h.M_PLACE + c
+    _best_place(s, s.slot, s.points - len(s.wiped), len(s.pile), s.taken)
+    return _h.M_PLACE + _card
 
 
 # ---- baselines -----------------------------------------------------------

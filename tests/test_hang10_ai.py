@@ -98,12 +98,72 @@ def test_choose_raises_when_the_game_is_over():
         hang10_ai.choose(s)
 
 
+def _clone(s):
+    """A fast exact copy (the save format round trip is too slow for a search)."""
+    t = hang10.Hang10()
+    for key in ("seed", "phase", "slot", "taken", "drawn", "turn", "kicks", "wipeouts", "nmoves"):
+        setattr(t, key, getattr(s, key))
+    t.points = s.points
+    t.pile = list(s.pile)
+    t.hand = list(s.hand)
+    t.waves = [list(w) for w in s.waves]
+    t.kind = bytearray(s.kind)
+    t.lo = bytearray(s.lo)
+    t.scored = list(s.scored)
+    t.wiped = list(s.wiped)
+    return t
+
+
+def _end_best(s, memo):
+    """Most points still to bank from an end-game position, by trying every move."""
+    if hang10.over(s):
+        return 0
+    key = (s.phase, tuple(s.hand), tuple(tuple(w) for w in s.waves), bytes(s.kind), bytes(s.lo))
+    if key not in memo:
+        best = 0
+        for m in hang10.moves(s):
+            t = _clone(s)
+            hang10.play(t, m)
+            best = max(best, t.points - s.points + _end_best(t, memo))
+        memo[key] = best
+    return memo[key]
+
+
+def test_choose_plays_the_end_game_perfectly():
+    """Once the pile is gone nothing is hidden: choose() banks the most there is."""
+    checked = 0
+    for seed in range(6):
+        s = hang10.new(seed)
+        while not hang10.over(s) and s.phase != hang10.PH_END:
+            hang10.play(s, hang10_ai.choose(s))
+        if hang10.over(s):
+            continue
+        best = s.points + _end_best(s, {})
+        while not hang10.over(s):
+            hang10.play(s, hang10_ai.choose(s))
+        assert s.points == best, seed
+        checked += 1
+    assert checked >= 3
+
+
 def test_greedy_rules():
     s = hang10.new(5)
     assert hang10_ai.greedy(s) == hang10.M_DRAW
     kicks = 0
+    plays = 0
     while not hang10.over(s):
-        if s.phase == hang10.PH_KICK:
+        if s.phase in (hang10.PH_PLAY, hang10.PH_END):
+            # the card scoring most once added, ties to the lowest move
+            best = None
+            for m in hang10.moves(s):
+                t = _clone(s)
+                hang10.play(t, m)
+                p = hang10.wave_points(t, t.slot)
+                if best is None or p > best[0]:
+                    best = (p, m)
+            assert hang10_ai.greedy(s) == best[1]
+            plays += 1
+        elif s.phase == hang10.PH_KICK:
             want = hang10.M_KICK if hang10.wave_points(s, s.slot) > 0 else hang10.M_KEEP
             assert hang10_ai.greedy(s) == want
             kicks += 1
@@ -114,7 +174,7 @@ def test_greedy_rules():
             sizes = [len(s.waves[w]) if s.waves[w] else 99 for w in range(hang10.WAVES)]
             assert sizes[m - hang10.M_WIPE] == min(sizes)
         hang10.play(s, hang10_ai.greedy(s))
-    assert kicks > 0
+    assert kicks > 0 and plays > 0
 
 
 def test_random_move_follows_the_rng():
