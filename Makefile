@@ -37,15 +37,23 @@ format: venv
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache
 
-.PHONY: build flash
+.PHONY: build flash install-cp
 
-## compile the device build into build/device/ (with manifest.json)
+## the device build with manifest.json: build/device/ (.mpy modules), or with
+## RUNTIME=circuitpython the CIRCUITPY layout in build/circuitpython/
+RUNTIME ?= micropython
 build: venv
-	$(BIN)/python -m host_sim.build
+	$(BIN)/python -m host_sim.build --runtime $(RUNTIME)
 
 ## copy the build to the Pico over USB: make flash [PORT=/dev/ttyACM0]
 flash: build
 	$(BIN)/python -m host_sim flash --no-build $(if $(PORT),--port $(PORT))
+
+## build for CircuitPython and copy the changed files to the CIRCUITPY drive:
+## make install-cp [DRIVE=/media/$$USER/CIRCUITPY]
+install-cp: venv
+	$(BIN)/python -m host_sim.build --runtime circuitpython
+	$(BIN)/python -m host_sim.install_cp $(DRIVE)
 
 .PHONY: bench fuzz soak
 

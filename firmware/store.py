@@ -9,6 +9,8 @@ import json
 import os
 
 MAX_SAVE_BYTES = 16384  # anything bigger than this is not one of our saves
+EROFS = 30  # a read-only filesystem (CircuitPython's drive while the computer holds it)
+READ_ONLY_NOTICE = "saves: read-only"
 
 
 def _rename(src, dst):
@@ -39,8 +41,21 @@ class Store:
         self.dir = root.rstrip("/") + "/saves" if root else "/saves"
         self.notices = []
         self.writes = 0  # counted for the flash-wear budget
-        self._ensure_dir()
+        self.read_only = False
+        try:
+            self._ensure_dir()
+        except OSError as e:
+            self._refused(e)
+            return
         self._drop_temp_files()
+
+    def _refused(self, e):
+        """A write refused by a read-only filesystem: one notice, then saves are skipped."""
+        if (e.args[0] if e.args else None) != EROFS:
+            raise e
+        if not self.read_only:
+            self.read_only = True
+            self.notices.append(READ_ONLY_NOTICE)
 
     def _ensure_dir(self):
         cur = "/" if self.dir.startswith("/") else ""
@@ -74,14 +89,22 @@ class Store:
 
     def write(self, name, writer):
         """Write atomically: writer(f) fills a temp file, then it is renamed over the old one."""
+        if self.read_only:
+            return False
         path = self.path(name)
         tmp = path + ".tmp"
-        with open(tmp, "w") as f:
+        try:
+            f = open(tmp, "w")
+        except OSError as e:
+            self._refused(e)
+            return False
+        with f:
             writer(f)
         if _is_dir(path):
             self.set_aside(name, "was a folder")
         _rename(tmp, path)
         self.writes += 1
+        return True
 
     def check_file(self, name):
         """False if there is no such file; True if it looks readable; ValueError if not."""

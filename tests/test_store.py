@@ -6,6 +6,7 @@ import pytest
 
 import host_sim  # noqa: F401
 from firmware import app as appmod
+from firmware import store as store_mod
 from firmware.store import MAX_SAVE_BYTES, Store
 from host_sim import device
 from shared_rules import hang10 as h
@@ -127,3 +128,28 @@ def test_stats_accumulate(tmp_path):
     st, best = appmod.record_result(store, "hang10", 12, False)
     assert best and st["best"] == 12
     assert appmod.tenths(26, 3) == "8.7" and appmod.tenths(-3, 2) == "-1.5"
+
+
+def test_read_only_drive_gives_one_notice_and_the_game_goes_on(tmp_path, monkeypatch):
+    import builtins
+
+    app, board, d = device.make(str(tmp_path))
+    real_open = builtins.open
+
+    def ro_open(path, mode="r", *a):
+        if "w" in mode:
+            raise OSError(30, "read-only file system")
+        return real_open(path, mode, *a)
+
+    monkeypatch.setattr(store_mod, "open", ro_open, raising=False)
+    d.keys("A,A")  # new Hang 10 game: autosaves are refused
+    screen = app.screen
+    toasts = set()
+    for _ in range(60):
+        m = screen.bot_press()
+        app.frame(m, m)
+        toasts.add(app.toast)
+        app.frame(0, 0)
+    assert app.screen is screen and app.last_error is None  # still playing
+    assert app.store.read_only and toasts == {None, store_mod.READ_ONLY_NOTICE}
+    assert app.store.notices == []  # said once

@@ -1,0 +1,217 @@
+"""Copy the CircuitPython build (build/circuitpython/) to a mounted CIRCUITPY drive.
+
+    python -m host_sim.install_cp DRIVE      (make install-cp DRIVE=/media/$USER/CIRCUITPY)
+
+Only files whose content differs are copied (same size and sha256 means the
+file is left alone), each through a temporary NAME.pt-new renamed into place,
+lib/ first and code.py last. Files an earlier install put on the drive (its
+manifest.json) and this build no longer has are removed. Never touched: saves/
+(the app's saves, stats, replays, error.txt), settings.toml, boot_out.txt,
+board.txt, and every file no install of ours put there.
+
+The drive must be writable by the computer: CircuitPython's boot.py gives it to
+the app unless B is held at power-up (see README, CircuitPython).
+"""
+
+import errno
+import json
+import os
+import sys
+import time
+
+from host_sim import build as buildmod
+
+MANIFEST = buildmod.MANIFEST
+NEVER = ("saves", "settings.toml", "boot_out.txt", "board.txt")  # top-level names kept as they are
+TEMP_SUFFIX = ".pt-new"
+DRIVE_MARK = "boot_out.txt"  # CircuitPython writes it at every start
+MOUNT_GUESSES = (
+    "/media/{user}/CIRCUITPY",
+    "/run/media/{user}/CIRCUITPY",
+    "/Volumes/CIRCUITPY",
+    "/mnt/CIRCUITPY",
+)
+
+
+class InstallError(Exception):
+    """Something the user has to fix; the message says what."""
+
+
+def protected(rel):
+    return rel.replace("\\", "/").lstrip("/").split("/", 1)[0] in NEVER
+
+
+def find_drive():
+    """The mounted CIRCUITPY drive, if exactly one of the usual places has one."""
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
+    found = [
+        p.format(user=user)
+        for p in MOUNT_GUESSES
+        if os.path.isfile(os.path.join(p.format(user=user), DRIVE_MARK))
+    ]
+    if not found:
+        raise InstallError("no CIRCUITPY drive found: plug the Pico in and name it, DRIVE=/path")
+    if len(found) > 1:
+        raise InstallError(
+            "several CIRCUITPY drives (%s): name one, DRIVE=/path" % ", ".join(found)
+        )
+    return found[0]
+
+
+def read_build(build_dir):
+    try:
+        manifest = buildmod.read_manifest(build_dir)
+    except (OSError, ValueError):
+        raise InstallError("no build in %s: run make build RUNTIME=circuitpython" % build_dir)
+    if manifest.get("runtime") != buildmod.CIRCUITPYTHON:
+        raise InstallError("%s is not a CircuitPython build" % build_dir)
+    for rel, entry in manifest["files"].items():
+        path = os.path.join(build_dir, rel)
+        if not os.path.isfile(path) or buildmod.file_sha256(path) != entry["sha256"]:
+            raise InstallError(
+                "the build in %s is incomplete (%s): build it again" % (build_dir, rel)
+            )
+        if protected(rel):
+            raise InstallError("the build holds %s, which an install never writes" % rel)
+    return manifest
+
+
+def drive_manifest(drive):
+    """The manifest an earlier install left on the drive ({} if none or unreadable)."""
+    try:
+        with open(os.path.join(drive, MANIFEST)) as f:
+            data = json.load(f)
+        return data if isinstance(data.get("files"), dict) else {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def same_file(path, entry):
+    try:
+        if os.path.getsize(path) != entry["size"]:
+            return False
+        return buildmod.file_sha256(path) == entry["sha256"]
+    except OSError:
+        return False
+
+
+def _order(rel):
+    """lib/ first, boot.py, then code.py: the entry file changes once the rest is in place."""
+    return (rel == "code.py", rel == "boot.py", rel)
+
+
+def copy_file(src, dst):
+    """Copy through DST.pt-new, flushed to the drive, then renamed over DST."""
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    tmp = dst + TEMP_SUFFIX
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, dst)
+    return len(data)
+
+
+def _drop_temp_files(drive):
+    for top, dirs, files in os.walk(drive):
+        rel_top = os.path.relpath(top, drive)
+        if rel_top != "." and protected(rel_top):
+            dirs[:] = []
+            continue
+        dirs[:] = [d for d in dirs if not (rel_top == "." and protected(d))]
+        for name in files:
+            if name.endswith(TEMP_SUFFIX):
+                os.remove(os.path.join(top, name))
+
+
+def _remove_empty_dirs(drive, rel):
+    parts = rel.split("/")[:-1]
+    while parts and not protected("/".join(parts)):
+        path = os.path.join(drive, *parts)
+        try:
+            os.rmdir(path)  # only when empty
+        except OSError:
+            return
+        parts.pop()
+
+
+def install(drive, build_dir=buildmod.CP_OUT, out=None):
+    """Copy the build to `drive`; returns (files copied, bytes, files removed, seconds)."""
+    out = out or sys.stdout
+    t0 = time.monotonic()
+    manifest = read_build(build_dir)
+    if not os.path.isdir(drive):
+        raise InstallError("%s is not a folder: is the CIRCUITPY drive mounted?" % drive)
+    new = manifest["files"]
+    old = drive_manifest(drive).get("files", {})
+    copied = 0
+    nbytes = 0
+    removed = 0
+    try:
+        _drop_temp_files(drive)
+        for rel in sorted(new, key=_order):
+            dst = os.path.join(drive, *rel.split("/"))
+            if same_file(dst, new[rel]):
+                continue
+            size = copy_file(os.path.join(build_dir, *rel.split("/")), dst)
+            print("  %-44s %6d bytes" % (rel, size), file=out, flush=True)
+            copied += 1
+            nbytes += size
+        for rel in sorted(old):
+            if rel in new or protected(rel) or ".." in rel.split("/"):
+                continue
+            path = os.path.join(drive, *rel.split("/"))
+            if os.path.isfile(path):
+                os.remove(path)
+                print("  %-44s removed" % rel, file=out, flush=True)
+                removed += 1
+                _remove_empty_dirs(drive, rel)
+        copy_file(os.path.join(build_dir, MANIFEST), os.path.join(drive, MANIFEST))
+        if hasattr(os, "sync"):
+            os.sync()
+    except OSError as e:
+        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise InstallError(
+                "%s is read-only: the app owns the drive. Unplug the Pico, hold B while "
+                "plugging it in again (boot.py then leaves the drive to the computer), "
+                "and run this again" % drive
+            )
+        if e.errno == errno.ENOSPC:
+            raise InstallError("%s is full: delete files you do not need from it" % drive)
+        raise InstallError("copying to %s failed: %s" % (drive, e))
+    return copied, nbytes, removed, time.monotonic() - t0
+
+
+def main(argv=None, out=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m host_sim.install_cp", description=__doc__)
+    ap.add_argument("drive", nargs="?", help="the mounted CIRCUITPY drive (default: look for it)")
+    ap.add_argument("--build-dir", default=buildmod.CP_OUT)
+    ap.add_argument("--force", action="store_true", help="copy even without boot_out.txt")
+    args = ap.parse_args(argv)
+    try:
+        drive = args.drive or find_drive()
+        if not os.path.isdir(drive):
+            raise InstallError("%s is not a folder: is the CIRCUITPY drive mounted?" % drive)
+        if not args.force and not os.path.isfile(os.path.join(drive, DRIVE_MARK)):
+            raise InstallError(
+                "%s has no %s, so it is not a CIRCUITPY drive (--force to copy anyway)"
+                % (drive, DRIVE_MARK)
+            )
+        out = out or sys.stdout
+        copied, nbytes, removed, secs = install(drive, args.build_dir, out)
+    except InstallError as e:
+        print("install-cp: %s" % e, file=sys.stderr, flush=True)
+        raise SystemExit(1)
+    print(
+        "install-cp: %d files copied, %d bytes, %d removed, %.1f s -> %s"
+        % (copied, nbytes, removed, secs, drive),
+        file=out,
+    )
+
+
+if __name__ == "__main__":
+    main()
