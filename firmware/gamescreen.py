@@ -290,6 +290,9 @@ class GameScreen(_app.Screen):
     def finish(self):
         """Game over: stats updated, save removed, replay kept. Three writes per game."""
         self.finished = True
+        if self.since:  # a real-time game can end on frames with no new input
+            self.inputs.add(self.since, 0, self.last_held)
+            self.since = 0
         store = self.app.store
         self.result = _app.record_result(store, self.GAME, self.points(), self.clean())
         store.remove(self.GAME + ".sav")

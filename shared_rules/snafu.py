@@ -266,11 +266,20 @@ def classic_dir(s, t):
 _free_dirs = bytearray(8)
 
 
-def _computer_dir(s, t):
-    if s.opts["others"] == "smart":
+_ai = [None]  # the smart player's module, imported on first use (a tick allocates nothing)
+
+
+def _smart():
+    if _ai[0] is None:
         from shared_rules import snafu_ai
 
-        return snafu_ai.smart_dir(s, t)
+        _ai[0] = snafu_ai
+    return _ai[0]
+
+
+def _computer_dir(s, t):
+    if s.opts["others"] == "smart":
+        return _smart().smart_dir(s, t)
     return classic_dir(s, t)
 
 
@@ -452,12 +461,11 @@ def winner_name(s):
 
 def best_move(s):
     """The smart player's directions for the human trails (hints, autoplay, tests)."""
-    from shared_rules import snafu_ai
-
+    smart_dir = _smart().smart_dir
     m = 0
     for t in human_trails(s):
         if s.alive[t]:
-            m |= steer(s, t, snafu_ai.smart_dir(s, t)) << (3 * t)
+            m |= steer(s, t, smart_dir(s, t)) << (3 * t)
     return m
 
 

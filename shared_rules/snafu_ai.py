@@ -1,19 +1,32 @@
 """The smart Snafu trail (pure Python, runs on CPython and MicroPython).
 
-smart_dir(s, t) -> direction for trail t. For each free square the trail can
-enter this tick it runs one simultaneous breadth-first search from every head
-(the candidate square at time 1, the rival heads at time 0: they still have
-this tick's move in hand) and scores the move by territory, the squares this
-trail reaches strictly before every rival, minus the best rival's. When a move
-leaves the trail cut off from every rival the score becomes an endgame one:
-how many squares the trail can still fill (the biggest pocket beyond the
-candidate square, with the checkerboard bound when moves are straight) against
-the rivals' room. A square a rival head could also enter this tick is only
-taken when every other choice is a certain loss. Ties go to the move that
-hugs walls and trails.
+smart_dir(s, t) -> the direction for trail t, in the spirit of the best
+light-cycle bots. Every free square c the trail can enter this tick is scored:
 
-All buffers are allocated once, here; a decision allocates nothing and never
-changes the state.
+- Rival map: one breadth-first search from every rival head at once gives the
+  tick at which a rival can first reach each square. Rivals keep this tick's
+  move in hand: their heads are at time 0, c is at time 1.
+- Territory: a search from c counts the squares the trail reaches strictly
+  before every rival (ties at half weight). It stops at squares a rival reaches
+  first, so it walks only the trail's own territory. Each free square beside c
+  starts a side; sides that meet only through rival squares are counted apart
+  and the best one is taken (one more move of look-ahead: a move that splits
+  the trail's room counts one part only).
+- Endgame: if the search meets no square a rival can reach, the move leaves the
+  trail cut off and is scored by the squares it can still fill: c plus the
+  biggest pocket beside it, capped by the checkerboard bound when moves are
+  straight (a path alternates square colours). More room than every rival
+  (with one rival: than that rival's own room, worked out the same way) ranks
+  first; less room than the only rival ranks last.
+- A square a rival head could also enter this tick (a dice roll: 15/36 lose,
+  6/36 both crash) ranks below every safe move; only moves into next to no
+  room, or a certain loss, rank lower.
+- In contact each blocked square next to c costs some territory (open ground is
+  harder to trap); cut off, the move that hugs walls and trails is preferred
+  (it fills the room in order). Remaining ties: up first, then clockwise.
+
+The buffers are allocated once, here: a decision allocates nothing, and it
+never changes the state (the board is only read).
 """
 
 from array import array
@@ -29,89 +42,182 @@ except ImportError:
 
 
 _CELLS = const(897)
-_MINE = const(8)  # visited cells hold _MINE + trail, or _TIE
-_TIE = const(12)  # reached first by two owners at once: nobody's
+_NONE = const(-999999)  # no move scored yet
+_SEEN = const(7)  # a cell marked by a search (board values are 0..6)
+_RIVAL = const(8)  # rival map: _RIVAL + trail marks a square that rival reaches first
 
-# Score tiers (higher is better), then the value inside the tier.
-_T_LOSE = const(0)  # cut off with less room than a rival
+# Score tiers, higher is better; the value inside a tier breaks ties.
+_T_LOSE = const(0)  # next to no room, or cut off with less room than the only rival
 _T_RISK = const(1)  # a square a rival head could also enter this tick
-_T_DRAW = const(2)  # cut off with exactly a rival's room
-_T_PLAY = const(3)  # still in contact: territory
-_T_WIN = const(4)  # cut off with more room than every rival
+_T_SAFE = const(2)  # territory while in contact, room once cut off
+_T_WIN = const(3)  # cut off with more room than every rival
 
 _OFF4 = (_s.OFFSET[0], _s.OFFSET[2], _s.OFFSET[4], _s.OFFSET[6])
 _OFF8 = _s.OFFSET
 
-_work = bytearray(_CELLS)  # the board, then the search marks
-_dist = array("H", range(_CELLS))  # search time of a marked cell (read only where marked)
+_rw = bytearray(_CELLS)  # rival map: board copy, reached squares marked _RIVAL + trail
+_rd = array("H", range(_CELLS))  # rival map: time of a reached square (read where marked)
+_work = bytearray(_CELLS)  # board copy for the trail's own searches
 _q = array("H", range(_CELLS))  # search queue: every cell enters at most once
-_cnt = array("H", range(6))  # squares per trail, ties, [5] = contact with a rival
+_share = array("H", range(4))  # squares each rival reaches first among the rivals
+_res = bytearray(1)  # last _territory: 1 if a rival can reach its squares
+_BR = const(8)  # _territory marks a square of side k with _BR + k
+_bm = array("H", range(8))  # per side: squares reached first
+_bt = array("H", range(8))  # per side: squares reached with a rival
+_bp = bytearray(8)  # per side: the side it joins (union-find)
+
+# Weights of a move's value (set by simulation, host_sim/tools/snafu_compare.py).
+_K_MINE = const(2)  # per square reached strictly first (and per square of room)
+_K_TIE = const(1)  # per square reached at the same time as a rival
+_K_HUG = const(4)  # in contact: cost per blocked square next to c (open squares are safer)
+_K_DOOM = const(3)  # fewer squares than this ahead: as good as a crash
 
 
-def _voronoi(s, t, c, offs):
-    """Territory after trail t steps onto c; returns its squares, _cnt holds the rest."""
-    work = _work
-    dist = _dist
+def _rivals(s, t, offs):
+    """Fill the rival map for every living trail but t; return how many there are."""
+    rw = _rw
+    rd = _rd
     q = _q
-    cnt = _cnt
-    work[:] = s.board
-    for u in range(6):
-        cnt[u] = 0
-    head = s.head
-    alive = s.alive
+    share = _share
+    rw[:] = s.board
     n = 0
     for u in range(4):
-        if u != t and alive[u]:
-            h = head[u]
-            work[h] = _MINE + u
-            dist[h] = 0
+        share[u] = 0
+        if u != t and s.alive[u]:
+            h = s.head[u]
+            rw[h] = _RIVAL + u
+            rd[h] = 0
             q[n] = h
             n += 1
-    me = _MINE + t
-    work[c] = me
-    dist[c] = 1
-    q[n] = c
-    n += 1
-    cnt[t] = 1
-    contact = 0
+    heads = n
     i = 0
+    end = n
+    d = 1
     while i < n:
+        if i == end:
+            end = n
+            d += 1
+        x = q[i]
+        i += 1
+        o = rw[x]
+        for off in offs:
+            y = x + off
+            if not rw[y]:
+                rw[y] = o
+                rd[y] = d
+                q[n] = y
+                n += 1
+                share[o - _RIVAL] += 1
+    return heads
+
+
+def _territory(s, c, offs):
+    """Territory of a trail stepping onto c: _K_MINE per square it reaches strictly
+    before every rival (c included) + _K_TIE per square reached at the same time as
+    one, on the best side of c (sides meeting only through rival squares count apart).
+
+    Sets _res[0] to 1 if any square of the search can be reached by a rival."""
+    work = _work
+    rw = _rw
+    rd = _rd
+    q = _q
+    bm = _bm
+    bt = _bt
+    bp = _bp
+    work[:] = s.board
+    work[c] = 6
+    n = 0
+    contact = 0
+    k = 0
+    for off in offs:  # the sides: one per free square next to c, reached at time 2
+        bm[k] = 0
+        bt[k] = 0
+        bp[k] = k
+        y = c + off
+        if not work[y]:
+            work[y] = _SEEN
+            if rw[y] >= _RIVAL:
+                contact = 1
+                e = rd[y]
+                if e == 2:
+                    bt[k] = 1
+                if e <= 2:
+                    k += 1
+                    continue
+            work[y] = _BR + k
+            bm[k] = 1
+            q[n] = y
+            n += 1
+        k += 1
+    i = 0
+    end = n
+    d = 3
+    while i < n:
+        if i == end:
+            end = n
+            d += 1
         x = q[i]
         i += 1
         o = work[x]
-        d = dist[x] + 1
         for off in offs:
             y = x + off
             v = work[y]
-            if v == 0:
+            if not v:
+                work[y] = _SEEN
+                if rw[y] >= _RIVAL:
+                    contact = 1
+                    e = rd[y]
+                    if e < d:
+                        continue
+                    if e == d:
+                        bt[o - _BR] += 1
+                        continue
                 work[y] = o
-                dist[y] = d
+                bm[o - _BR] += 1
                 q[n] = y
                 n += 1
-                cnt[o - _MINE] += 1
-            elif v >= _MINE and v != o:
-                if (v == me) != (o == me):
-                    contact = 1
-                if v != _TIE and dist[y] == d:
-                    cnt[v - _MINE] -= 1
-                    cnt[4] += 1
-                    work[y] = _TIE
-    cnt[5] = contact
-    return cnt[t]
+            elif v > _SEEN and v != o:
+                # two sides meet through the trail's own squares: one side
+                a = v - _BR
+                while bp[a] != a:
+                    a = bp[a]
+                b = o - _BR
+                while bp[b] != b:
+                    b = bp[b]
+                if a != b:
+                    bp[a] = b
+    best = 0
+    while k > 0:
+        k -= 1
+        a = k
+        while bp[a] != a:
+            a = bp[a]
+        if a != k:
+            bm[a] += bm[k]
+            bt[a] += bt[k]
+    k = len(offs)
+    while k > 0:
+        k -= 1
+        if bp[k] == k:
+            v = _K_MINE * bm[k] + _K_TIE * bt[k]
+            if v > best:
+                best = v
+    _res[0] = contact
+    return best + _K_MINE
 
 
 def _room(s, c, offs, parity):
-    """Squares a trail standing on c can still fill: c plus the best pocket next to it."""
+    """Squares a trail standing on c can still fill: c plus the best pocket beside it."""
     work = _work
     q = _q
     work[:] = s.board
-    work[c] = 7
+    work[c] = 6
     best = 0
-    for off in offs:
-        f = c + off
+    for f in offs:
+        f += c
         if work[f]:
             continue
-        work[f] = 7
+        work[f] = _SEEN
         q[0] = f
         n = 1
         i = 0
@@ -120,15 +226,15 @@ def _room(s, c, offs, parity):
             x = q[i]
             i += 1
             odd += x & 1
-            for o2 in offs:
-                y = x + o2
+            for off in offs:
+                y = x + off
                 if not work[y]:
-                    work[y] = 7
+                    work[y] = _SEEN
                     q[n] = y
                     n += 1
         if parity:
-            # a straight path alternates colours (cell parity): from f, at most
-            # 2 * min(same, other) + (1 if more of f's colour)
+            # a straight path alternates colours (the parity of the cell index, W
+            # being odd): from f it covers at most 2 * min(same, other) (+1)
             same = odd if f & 1 else n - odd
             other = n - same
             n = 2 * other + 1 if same > other else 2 * same
@@ -137,61 +243,18 @@ def _room(s, c, offs, parity):
     return best + 1
 
 
-def smart_dir(s, t):
-    """The smart player's direction for trail t (never a blocked square if one is free)."""
-    cur = s.dir[t]
-    if not s.alive[t]:
-        return cur
-    board = s.board
-    head = s.head[t]
-    diag = s.opts["diagonal"]
-    offs = _OFF8 if diag else _OFF4
-    step = 1 if diag else 2
-    back = (cur + 4) & 7
-    best = -1
-    best_d = cur
-    any_rival = 0
+def _rival_room(s, t, rivals, offs, parity):
+    """What the best rival can still fill once cut off from trail t: with one rival
+    its room, else the biggest share of the rival map (rivals cut off together may
+    still crash into each other)."""
+    top = 0
     for u in range(4):
         if u != t and s.alive[u]:
-            any_rival = 1
-    # straight on first, then clockwise: ties keep the heading
-    for k in range(0, 8, step):
-        d = (cur + k) & 7
-        if d == back:
-            continue
-        c = head + _s.OFFSET[d]
-        if board[c]:
-            continue
-        mine = _voronoi(s, t, c, offs)
-        rival = 0
-        for u in range(4):
-            if u != t and _cnt[u] > rival:
-                rival = _cnt[u]
-        if _cnt[5]:
-            tier = _T_PLAY
-            value = mine - rival
-        else:
-            mine = _room(s, c, offs, not diag)
-            value = mine
-            if not any_rival or mine > rival:
-                tier = _T_WIN
-            elif mine == rival:
-                tier = _T_DRAW
-            else:
-                tier = _T_LOSE
-        if tier > _T_RISK and _contested(s, t, c, offs):
-            tier = _T_RISK
-        hug = 0
-        for off in offs:
-            if board[c + off]:
-                hug += 1
-        score = ((tier << 11) + value + 1024) * 16 + hug
-        if score > best:
-            best = score
-            best_d = d
-    if best < 0 and board[head + _s.OFFSET[back]] == 0:
-        return back  # only at the first tick: the square behind a fresh trail
-    return best_d
+            if rivals == 1:
+                return _room(s, s.head[u], offs, parity) - 1
+            if _share[u] > top:
+                top = _share[u]
+    return top
 
 
 def _contested(s, t, c, offs):
@@ -203,3 +266,66 @@ def _contested(s, t, c, offs):
                 if h + off == c:
                     return True
     return False
+
+
+def smart_dir(s, t):
+    """The smart player's direction for trail t: never a blocked square if one is free."""
+    cur = s.dir[t]
+    if not s.alive[t]:
+        return cur
+    board = s.board
+    head = s.head[t]
+    diag = s.opts["diagonal"]
+    offs = _OFF8 if diag else _OFF4
+    rivals = _rivals(s, t, offs)
+    top = -1  # what the best rival can still fill: worked out when first needed
+    alone = 1  # cut off already: no square next to the head is on the rival map
+    for off in offs:
+        if _rw[head + off] >= _RIVAL:
+            alone = 0
+    back = (cur + 4) & 7
+    best = _NONE
+    best_d = cur
+    step = 1 if diag else 2
+    d = -step
+    while d < 8 - step:  # up first, then clockwise: ties go to the first
+        d += step
+        c = head + _s.OFFSET[d]
+        if d == back or board[c]:
+            continue
+        hug = 0
+        for off in offs:
+            if board[c + off]:
+                hug += 1
+        contact = 0
+        if not alone:
+            value = _territory(s, c, offs)
+            contact = _res[0]
+        if contact:
+            tier = _T_SAFE
+            if value < _K_MINE * _K_DOOM:
+                tier = _T_LOSE
+            value -= _K_HUG * hug
+            hug = 0
+        else:
+            room = _room(s, c, offs, not diag)
+            value = _K_MINE * room
+            if top < 0:
+                top = _rival_room(s, t, rivals, offs, not diag)
+            if room > top:
+                tier = _T_WIN
+            elif rivals == 1 and room < top:
+                tier = _T_LOSE
+            else:
+                tier = _T_SAFE
+            if room < _K_DOOM:
+                tier = _T_LOSE
+        if tier > _T_RISK and _contested(s, t, c, offs):
+            tier = _T_RISK
+        score = ((tier << 12) + value) * 16 + hug
+        if score > best:
+            best = score
+            best_d = d
+    if best == _NONE and not board[head + _s.OFFSET[back]]:
+        return back  # only on the first tick: the square behind a fresh trail
+    return best_d
