@@ -26,3 +26,21 @@ def pixel(buf, x, y):
 def pixel_w(buf, width, x, y):
     """A pixel of a MONO_VLSB buffer `width` pixels wide."""
     return (buf[(y >> 3) * width + x] >> (y & 7)) & 1
+
+
+def text_on_screen(board, text, y):
+    """Is `text` drawn (8x8 font) with its top at row y, at any x, normal or inverted?"""
+    import framebuf
+
+    w = 8 * len(text)
+    buf = bytearray(w)
+    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
+    fb.text(text, 0, 0, 1)
+    want = [[pixel_w(buf, w, x, r) for x in range(w)] for r in range(8)]
+    screen = board.display.buf
+    rows = [[pixel(screen, x, y + r) for x in range(128)] for r in range(8)]
+    for x0 in range(0, 129 - w):
+        for inv in (0, 1):
+            if all(rows[r][x0 + x] ^ inv == want[r][x] for r in range(8) for x in range(w)):
+                return True
+    return False

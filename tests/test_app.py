@@ -22,30 +22,12 @@ def saves(tmp_path):
     return os.path.join(str(tmp_path), "saves")
 
 
-def text_on_screen(board, text, y):
-    """Is `text` drawn with its top at row y, at any x, normal or inverted?"""
-    import framebuf
-
-    w = 8 * len(text)
-    buf = bytearray(w)
-    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
-    fb.text(text, 0, 0, 1)
-    want = [[device.pixel_w(buf, w, x, r) for x in range(w)] for r in range(8)]
-    screen = board.display.buf
-    rows = [[device.pixel(screen, x, y + r) for x in range(128)] for r in range(8)]
-    for x0 in range(0, 129 - w):
-        for inv in (0, 1):
-            if all(rows[r][x0 + x] ^ inv == want[r][x] for r in range(8) for x in range(w)):
-                return True
-    return False
-
-
 def test_launcher_lists_games_settings_about(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
     assert isinstance(app.screen, appmod.Launcher)
     assert app.screen.labels() == ["Hang 10", "Snafu", "Settings", "About"]
-    assert text_on_screen(board, "Hang 10", 11)
+    assert device.text_on_screen(board, "Hang 10", 11)
 
 
 def test_menu_navigation_wraps(tmp_path):
@@ -110,7 +92,7 @@ def test_about_shows_version(tmp_path):
     app, board, d = make(tmp_path)
     d.keys("UP,A")
     assert isinstance(app.screen, appmod.About)
-    assert text_on_screen(board, "v" + VERSION, 22)
+    assert device.text_on_screen(board, "v" + VERSION, 22)
 
 
 def start_hang10(d):
@@ -176,7 +158,7 @@ def test_game_over_updates_stats_and_removes_save(tmp_path):
     stats = appmod.load_stats(app.store, "hang10")
     assert stats["games"] == 1 and stats["best"] == h.score(screen.s)
     assert stats["clean"] == (1 if screen.s.wipeouts == 0 else 0)
-    assert text_on_screen(board, "GAME OVER", 7)
+    assert device.text_on_screen(board, "GAME OVER", 7)
     d.keys("B")
     assert isinstance(app.screen, appmod.Launcher)
 

@@ -192,24 +192,6 @@ def bot_until_round(app, screen, r):
     assert screen.mode == snafu_screen.READY
 
 
-def text_on_screen(board, text, y):
-    """Is `text` drawn with its top at row y, at any x, normal or inverted?"""
-    import framebuf
-
-    w = 8 * len(text)
-    buf = bytearray(w)
-    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
-    fb.text(text, 0, 0, 1)
-    want = [[device.pixel_w(buf, w, x, r) for x in range(w)] for r in range(8)]
-    screen = board.display.buf
-    rows = [[device.pixel(screen, x, y + r) for x in range(128)] for r in range(8)]
-    for x0 in range(0, 129 - w):
-        for inv in (0, 1):
-            if all(rows[r][x0 + x] ^ inv == want[r][x] for r in range(8) for x in range(w)):
-                return True
-    return False
-
-
 def test_launcher_to_options_to_ready_to_run(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
@@ -219,7 +201,7 @@ def test_launcher_to_options_to_ready_to_run(tmp_path):
     screen = app.screen
     assert is_snafu(screen)
     assert screen.mode == snafu_screen.READY and screen.s.tick == 0
-    assert text_on_screen(board, "Round 1", 23)
+    assert device.text_on_screen(board, "Round 1", 23)
     d.idle(30)
     assert screen.s.tick == 0  # nothing moves before A
     d.keys("A")
@@ -350,7 +332,7 @@ def test_whole_match_by_the_bot_updates_stats(tmp_path):
     stats = appmod.load_stats(app.store, "snafu")
     assert stats["games"] == 1 and stats["total"] == screen.wins[0]
     assert stats["clean"] == int(screen.wins[0] > max(screen.wins[1:]))
-    assert text_on_screen(board, "GAME OVER", 7)
+    assert device.text_on_screen(board, "GAME OVER", 7)
     assert not os.path.exists(os.path.join(saves(tmp_path), "snafu.sav"))
     assert os.path.exists(os.path.join(saves(tmp_path), "snafu.last.rep"))
     d.keys("B")
