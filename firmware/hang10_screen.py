@@ -10,6 +10,10 @@ from firmware import buttons as btn
 from firmware import gamescreen, gfx
 from shared_rules import hang10 as h
 
+# The computer player is loaded with the game, while the heap is still in one piece,
+# not at the first hint late in a game (its tables need a few KB in one block).
+from shared_rules import hang10_ai  # noqa: E402, F401, I001
+
 GAME = "hang10"
 # Every element sits on whole display pages (8 rows), so a change resends only its page.
 TOP_Y = 8  # pages 1-3: pile and waves

@@ -353,8 +353,16 @@ def draw_crash(fb, c):
     fb.line(x + 4, y, x, y + 4, 1)
 
 
+def preload(options):
+    """Load the smart player with the game when it is needed, while the heap is still
+    in one piece (not at the first tick)."""
+    if (options or {}).get("others") == "smart":
+        sn._smart()
+
+
 def start(app, seed, options=None):
     opts = dict(options or {})
+    preload(opts)
     s = sn.new(round_seed(seed, 1), rules_options(opts))
     screen = SnafuScreen(app, sn, s, seed, opts)
     app.store.remove(GAME + ".sav")
@@ -363,4 +371,7 @@ def start(app, seed, options=None):
 
 
 def resume(app):
-    return gamescreen.resume(app, SnafuScreen, sn)
+    screen = gamescreen.resume(app, SnafuScreen, sn)
+    if screen is not None:
+        preload(screen.options)
+    return screen
