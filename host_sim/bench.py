@@ -14,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 
-import host_sim
 from host_sim import build
 
 DEFAULT_SCALE = 50  # Pico (RP2040, 125 MHz) time / this machine's VM time; see README
@@ -81,11 +80,7 @@ def measure(games=2, scale=DEFAULT_SCALE, heap_search=True):
     work = tempfile.mkdtemp(prefix="pt-bench-")
     out = os.path.join(work, "device")
     try:
-        build.build(out)
-        shutil.copyfile(
-            os.path.join(host_sim.ROOT, "host_sim", "bench_device.py"),
-            os.path.join(out, "bench_device.py"),
-        )
+        build.build_with_script(out, "bench_device.py")
         fs = os.path.join(work, "fs")
         os.makedirs(fs)
         proc = run_vm(out, [fs, str(games)])

@@ -161,6 +161,14 @@ def _write_manifest(out, manifest):
 # ---- CircuitPython ----------------------------------------------------------
 
 
+def build_with_script(out, script):
+    """The device build in `out`, plus host_sim/<script> beside main.py, to run in the VM
+    or with `mpremote run` (bench, fuzz, soak)."""
+    build(out)
+    shutil.copyfile(os.path.join(host_sim.ROOT, "host_sim", script), os.path.join(out, script))
+    return out
+
+
 def build_circuitpython(out=CP_OUT, root=host_sim.ROOT, cache=CP_CACHE):
     """The CIRCUITPY layout under `out`: code.py, boot.py, lib/ (our packages as source,
     framebuf, the Adafruit libraries) and manifest.json; return the files."""

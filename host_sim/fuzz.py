@@ -49,8 +49,7 @@ def run(presses, jobs, seed, vm, heap="64wK", keep=None):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([host_sim.ROOT, host_sim.MPSTUBS])
     if vm:
-        build.build(out)
-        shutil.copyfile(os.path.join(HERE, "fuzz_device.py"), os.path.join(out, "fuzz_device.py"))
+        build.build_with_script(out, "fuzz_device.py")
     per = (presses + jobs - 1) // jobs
     procs = []
     start = time.time()

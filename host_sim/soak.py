@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 
-import host_sim
 from host_sim import build
 from host_sim.bench import micropython
 
@@ -21,11 +20,7 @@ def run(games, minutes=0, heap="64wK"):
     work = tempfile.mkdtemp(prefix="pt-soak-")
     try:
         out = os.path.join(work, "device")
-        build.build(out)
-        shutil.copyfile(
-            os.path.join(host_sim.ROOT, "host_sim", "soak_device.py"),
-            os.path.join(out, "soak_device.py"),
-        )
+        build.build_with_script(out, "soak_device.py")
         fs = os.path.join(work, "fs")
         os.makedirs(fs)
         proc = subprocess.run(
