@@ -39,7 +39,7 @@ def cannot_start(e, board=None):
     """Report a start-up failure on the console and, if there is a display, on the screen."""
     text = error_text(e)
     print("Pocket Table cannot start: " + text)
-    print("Flash it again (make flash); the REPL is free.")
+    print("Install it again (make flash, or make install-cp on CircuitPython); the REPL is free.")
     print_exception = getattr(sys, "print_exception", None)
     if print_exception:
         print_exception(e)
