@@ -10,26 +10,12 @@ import os
 
 import pytest
 from golden import make_golden
+from golden_files import GOLDEN_DIR, first_difference, golden_files, read_lines
 
-from mpvm import ROOT, run_mp
+from mpvm import run_mp
 from shared_rules import hang10 as h
 
-GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
-FILES = sorted(n for n in os.listdir(GOLDEN_DIR) if n.startswith("hang10_seed"))
-
-
-def read_lines(name):
-    with open(os.path.join(GOLDEN_DIR, name)) as f:
-        text = f.read()
-    assert text.endswith("\n") and not text.endswith("\n\n")
-    return text[:-1].split("\n")
-
-
-def first_difference(got, want):
-    for i in range(min(len(got), len(want))):
-        if got[i] != want[i]:
-            return "line %d:\n  got  %s\n  want %s" % (i + 1, got[i], want[i])
-    return "got %d lines, want %d" % (len(got), len(want))
+FILES = golden_files("hang10_seed")
 
 
 def test_golden_files_present():

@@ -12,27 +12,13 @@ import subprocess
 
 import pytest
 from golden import make_snafu_golden as mk
+from golden_files import GOLDEN_DIR, first_difference, golden_files, read_lines
 
 from host_sim import build
-from mpvm import ROOT, require_vm, run_mp
+from mpvm import require_vm, run_mp
 from shared_rules import snafu as sn
 
-GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
-FILES = sorted(n for n in os.listdir(GOLDEN_DIR) if n.startswith("snafu_seed"))
-
-
-def read_lines(name):
-    with open(os.path.join(GOLDEN_DIR, name)) as f:
-        text = f.read()
-    assert text.endswith("\n") and not text.endswith("\n\n")
-    return text[:-1].split("\n")
-
-
-def first_difference(got, want):
-    for i in range(min(len(got), len(want))):
-        if got[i] != want[i]:
-            return "line %d:\n  got  %s\n  want %s" % (i + 1, got[i], want[i])
-    return "got %d lines, want %d" % (len(got), len(want))
+FILES = golden_files("snafu_seed")
 
 
 def test_golden_files_present():

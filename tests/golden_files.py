@@ -1,0 +1,25 @@
+"""Reading golden playthrough files (tests/golden/*.txt) and reporting where they differ."""
+
+import os
+
+from mpvm import ROOT
+
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+
+
+def golden_files(prefix):
+    return sorted(n for n in os.listdir(GOLDEN_DIR) if n.startswith(prefix))
+
+
+def read_lines(name):
+    with open(os.path.join(GOLDEN_DIR, name)) as f:
+        text = f.read()
+    assert text.endswith("\n") and not text.endswith("\n\n")
+    return text[:-1].split("\n")
+
+
+def first_difference(got, want):
+    for i in range(min(len(got), len(want))):
+        if got[i] != want[i]:
+            return "line %d:\n  got  %s\n  want %s" % (i + 1, got[i], want[i])
+    return "got %d lines, want %d" % (len(got), len(want))
