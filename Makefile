@@ -40,10 +40,12 @@ clean:
 .PHONY: build flash install-cp
 
 ## the device build with manifest.json: build/device/ (.mpy modules), or with
-## RUNTIME=circuitpython the CIRCUITPY layout in build/circuitpython/
+## RUNTIME=circuitpython the CIRCUITPY layout in build/circuitpython/; MARCH is the
+## machine code of the viper modules (armv6m: RP2040 and RP2350; host: this machine)
 RUNTIME ?= micropython
+MARCH ?= armv6m
 build: venv
-	$(BIN)/python -m host_sim.build --runtime $(RUNTIME)
+	$(BIN)/python -m host_sim.build --runtime $(RUNTIME) --march $(MARCH)
 
 ## copy the build to the Pico over USB: make flash [PORT=/dev/ttyACM0]
 flash: build

@@ -210,9 +210,12 @@ def load_game(game_id):
 
 
 def unload_game(game_id):
-    """Drop a game's modules (screen, rules, computer player) so their memory can be collected."""
+    """Drop a game's modules (screen, rules, computer player) so their memory can be
+    collected; modules of machine code (RESIDENT) stay: MicroPython never frees it."""
     for full in list(sys.modules):
         if full == "firmware.%s_screen" % game_id or full.startswith("shared_rules." + game_id):
+            if getattr(sys.modules[full], "RESIDENT", False):
+                continue
             del sys.modules[full]
             pkg, _, name = full.partition(".")
             parent = sys.modules.get(pkg)

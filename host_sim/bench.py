@@ -2,8 +2,16 @@
 
 Builds the device code (.mpy), runs host_sim/bench_device.py inside the VM,
 finds the smallest heap each game needs by bisection, and prints a table (or
-one JSON object per game with --json). Pico times are VM times multiplied by
-a scale factor (--scale; see README "Performance" for how it was obtained).
+one JSON object per game with --json).
+
+Pico times are VM times multiplied by a scale factor worked out in each run: the
+calibration row bench_device prints first (a bytecode kernel and the smart Snafu
+trail's searches as machine code) was measured on a Pico and is kept in
+host_sim/pico_calibration.json; the same row measured here in the VM gives
+factor = Pico time / VM time, one for bytecode and one for machine code, so a busy
+or faster host does not change the estimates. --calibration FILE takes the row from
+`mpremote run host_sim/bench_device.py` on a real Pico instead; --scale F forces
+one factor for everything.
 """
 
 import argparse
@@ -16,7 +24,7 @@ import tempfile
 
 from host_sim import build
 
-DEFAULT_SCALE = 50  # Pico (RP2040, 125 MHz) time / this machine's VM time; see README
+CALIBRATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pico_calibration.json")
 MPLIB_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306 sends this on every show()
 TOP_SPEED_TICK_MS = 100
 GAMES = ("hang10", "snafu", "snafu-classic")
@@ -76,7 +84,69 @@ def i2c_ms(nbytes, hz):
     return nbytes * 9 * 1000.0 / hz
 
 
-def measure(games=2, scale=DEFAULT_SCALE, heap_search=True):
+def load_calibration(path=CALIBRATION):
+    """The Pico's calibration: host_sim/pico_calibration.json, or the output of
+    `mpremote run host_sim/bench_device.py` on a Pico (its first row, with kernel_us,
+    native_us and search_reps; the Snafu rows' ticks become tick_us_smart/_classic)."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        row = json.loads(text)
+    except ValueError:
+        row = None
+        for line in text.splitlines():
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            r = json.loads(line)
+            if row is None and "kernel_us" in r:
+                row = r
+            elif row is not None and "tick_us_by_variant" in r:
+                kind = "smart" if r.get("game") == "snafu" else "classic"
+                row["tick_us_" + kind] = r["tick_us_by_variant"]
+    if not isinstance(row, dict) or "kernel_us" not in row:
+        raise SystemExit("bench: no calibration row (kernel_us) in %s" % path)
+    return row
+
+
+def measured_tick(pico, game):
+    """(variant, ms) of the slowest Snafu tick measured on the Pico, or None."""
+    ticks = pico.get("tick_us_" + ("smart" if game == "snafu" else "classic"))
+    if not ticks:
+        return None
+    v = max(ticks, key=lambda k: ticks[k]["max"])
+    return int(v), ticks[v]["max"] / 1000.0
+
+
+def scales(pico, vm, force=None):
+    """Pico time / VM time from the calibration rows: "bytecode" (a tight bytecode
+    loop), "native" (the smart trail's searches as machine code) and "round" (a whole
+    round of smart trails: the mix a smart Snafu tick does)."""
+    if force:
+        return {"bytecode": force, "native": force, "round": force}
+    out = {"bytecode": pico["kernel_us"] / vm["kernel_us"]}
+    if pico.get("round_us") and vm.get("round_us") and pico["native"] == vm["native"]:
+        out["round"] = pico["round_us"] / vm["round_us"]
+    else:
+        out["round"] = out["bytecode"]
+    if pico.get("native") and vm.get("native"):
+        pico_rep = pico["native_us"] / pico["search_reps"]
+        vm_rep = vm["native_us"] / vm["search_reps"]
+        out["native"] = pico_rep / vm_rep
+    else:  # one side ran the searches as bytecode: no machine-code factor to be had
+        out["native"] = out["bytecode"]
+    return out
+
+
+def game_scale(game, sc):
+    """The factor for a game's figures: smart Snafu (partly machine code) takes the
+    largest of the three (a conservative estimate), the others the bytecode one."""
+    if game == "snafu":
+        return max(sc["bytecode"], sc["native"], sc.get("round", 0))
+    return sc["bytecode"]
+
+
+def measure(games=2, heap_search=True):
     work = tempfile.mkdtemp(prefix="pt-bench-")
     out = os.path.join(work, "device")
     try:
@@ -92,7 +162,6 @@ def measure(games=2, scale=DEFAULT_SCALE, heap_search=True):
         results = []
         for row in rows[1:]:
             game = row["game"]
-            row["scale"] = scale
             row["kernel_us"] = kernel["kernel_us"]
             if game in GAMES:
                 gid = game.split("-")[0]
@@ -129,21 +198,40 @@ def pico_ms(us, scale):
     return us * scale / 1000.0
 
 
-def snafu_tick_budget(row, scale):
-    """Per-tick work on the Pico (rules incl. the computer trails, and drawing; red is a
-    person on the device) and the I2C time of a tick's display bytes, against a
-    top-speed tick."""
-    work_us = row["rules_step_us"]["max"] + row["draw_us"]["max"]
-    work = pico_ms(work_us, scale)
+def worst_tick(row):
+    """(variant, VM us) of the slowest tick over every variant."""
+    ticks = row["tick_us_by_variant"]
+    v = max(ticks, key=lambda k: ticks[k]["max"])
+    return int(v), ticks[v]["max"]
+
+
+def snafu_tick_budget(row, sc):
+    """Per-tick work on the Pico (the rules step incl. the computer trails, at the
+    slowest tick of any variant, and drawing; red is a person on the device) and the
+    I2C time of a tick's display bytes, against a top-speed tick."""
+    variant, tick_us = worst_tick(row)
+    work = pico_ms(tick_us, game_scale(row["game"], sc))
+    work += pico_ms(row["draw_us"]["max"], sc["bytecode"])
     i2c = i2c_ms(row["display_bytes_per_frame"], 400_000)
-    return work, i2c, work + i2c <= TOP_SPEED_TICK_MS
+    return variant, work, i2c, work + i2c <= TOP_SPEED_TICK_MS
 
 
-def table(results, sizes, total, kernel, scale):
+def table(results, sizes, total, kernel, sc, source, pico=None):
     lines = []
     lines.append(
-        "VM kernel %d us (x%d = %.1f ms on a Pico, estimated); build %d bytes of .mpy"
-        % (kernel["kernel_us"], scale, pico_ms(kernel["kernel_us"], scale), total)
+        "Pico estimate = VM time x %.0f (bytecode), x %.0f (machine code), x %.0f (a smart"
+        " Snafu round), from %s" % (sc["bytecode"], sc["native"], sc["round"], source)
+    )
+    lines.append(
+        "VM: kernel %d us; 4 smart decisions %d us as machine code, %d as bytecode;"
+        " a smart round %d us. Build: %d bytes of .mpy"
+        % (
+            kernel["kernel_us"],
+            kernel.get("native_us", 0) // kernel["search_reps"],
+            kernel["bytecode_us"] // kernel["search_reps"],
+            kernel["round_us"],
+            total,
+        )
     )
     lines.append("")
     head = "| figure | " + " | ".join(r["game"] for r in results) + " |"
@@ -180,7 +268,8 @@ def table(results, sizes, total, kernel, scale):
         row(
             "%s, VM us mean / max (Pico ms max)" % label,
             lambda r, k=key: (
-                "%d / %d (%.1f)" % (r[k]["mean"], r[k]["max"], pico_ms(r[k]["max"], scale))
+                "%d / %d (%.1f)"
+                % (r[k]["mean"], r[k]["max"], pico_ms(r[k]["max"], game_scale(r["game"], sc)))
             ),
         )
     row("display bytes per press", lambda r: "%d" % r["display_bytes_per_input"])
@@ -189,15 +278,34 @@ def table(results, sizes, total, kernel, scale):
         lambda r: "%.1f / %.1f" % (r["i2c_ms_per_input_400k"], r["i2c_ms_per_input_1m"]),
     )
     row("display bytes vs micropython-lib ssd1306", lambda r: "%.2f" % r["mplib_ratio"])
+    same_code = pico is not None and pico.get("round_check") == kernel.get("round_check")
     for r in results:
         if r["game"].startswith("snafu"):
-            work, i2c, ok = snafu_tick_budget(r, scale)
+            variant, work, i2c, ok = snafu_tick_budget(r, sc)
             lines.append("")
             lines.append(
-                "%s, variant 13, tick at top speed (%d ms): worst work %.1f ms + I2C %.1f ms"
-                " at 400 kHz: %s"
-                % (r["game"], TOP_SPEED_TICK_MS, work, i2c, "fits" if ok else "DOES NOT FIT")
+                "%s, tick at top speed (%d ms), I2C at 400 kHz:" % (r["game"], TOP_SPEED_TICK_MS)
             )
+            lines.append(
+                "  estimated from this VM run: worst work (variant %d) %.1f ms + I2C %.1f ms: %s"
+                % (variant, work, i2c, "fits" if ok else "DOES NOT FIT")
+            )
+            got = measured_tick(pico or {}, r["game"])
+            if got:
+                draw = pico_ms(r["draw_us"]["max"], sc["bytecode"])
+                total_ms = got[1] + draw + i2c
+                lines.append(
+                    "  measured on the Pico of the calibration: worst tick (variant %d) %.1f ms"
+                    " + drawing %.1f ms (estimated) + I2C %.1f ms: %s%s"
+                    % (
+                        got[0],
+                        got[1],
+                        draw,
+                        i2c,
+                        "fits" if total_ms <= TOP_SPEED_TICK_MS else "DOES NOT FIT",
+                        "" if same_code else " (measured with other code: make calibrate)",
+                    )
+                )
         if r["game"] == "hang10":
             third = r["display_bytes_per_input"] <= 1024 // 3
             lines.append(
@@ -211,16 +319,34 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_sim bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="one JSON object per game")
     p.add_argument("--games", type=int, default=2, help="games per title in one VM process")
-    p.add_argument("--scale", type=float, default=DEFAULT_SCALE)
+    p.add_argument(
+        "--calibration",
+        default=CALIBRATION,
+        help="the Pico's calibration row (first line of bench_device on the device)",
+    )
+    p.add_argument("--scale", type=float, default=None, help="force one Pico/VM factor")
     p.add_argument("--no-heap-search", action="store_true")
     p.add_argument("--soak-games", type=int, default=1000, help="games in one VM process (0: skip)")
     args = p.parse_args(argv)
-    results, sizes, total, kernel = measure(args.games, args.scale, not args.no_heap_search)
+    pico = load_calibration(args.calibration)
+    results, sizes, total, kernel = measure(args.games, not args.no_heap_search)
+    sc = scales(pico, kernel, args.scale)
     if args.json:
         for r in results:
+            r["pico_scale"] = game_scale(r["game"], sc)
+            if r["game"].startswith("snafu"):
+                variant, work, i2c, ok = snafu_tick_budget(r, sc)
+                r["pico_tick_ms"] = round(work + i2c, 1)
+                r["pico_tick_fits"] = ok
+                got = measured_tick(pico, r["game"])
+                if got:
+                    r["pico_measured_tick_ms"] = got[1]
             print(json.dumps(r))
     else:
-        print(table(results, sizes, total, kernel, args.scale))
+        source = pico.get("source", os.path.relpath(args.calibration))
+        if args.scale:
+            source = "--scale"
+        print(table(results, sizes, total, kernel, sc, source, pico))
     if args.soak_games:
         from host_sim import soak
 

@@ -14,6 +14,7 @@ from boards import headless
 from firmware import app as appmod
 
 WORD = 8 if sys.maxsize > 2**32 else 4
+ON_DEVICE = sys.platform not in ("linux", "darwin", "win32")  # a Pico: fewer, single runs
 SCALE32 = 4 / WORD  # heap bytes on this VM -> 32-bit-equivalent bytes
 I2C_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306: 6 commands + full frame per show()
 
@@ -65,6 +66,84 @@ def kernel():
                 acc += (i * 7) & 31
             buf[i] = (buf[i + 1] + rep) & 3
     return ticks_diff(ticks_us(), t0), acc
+
+
+def smart_import():
+    """Heap taken by importing Snafu and its smart player (machine code included where
+    it loads: on a Pico it sits in the heap, the unix VM keeps it outside)."""
+    gc.collect()
+    a = alloc()
+    from shared_rules import snafu_ai  # noqa: F401  (imports snafu too)
+
+    return {"smart_import_bytes": b32(alloc() - a)}
+
+
+def search_kernel(reps=20):
+    """The smart Snafu trail's searches on a fixed position (variant 13, 4 trails, tick
+    30): time with its machine-code searches and with its bytecode ones."""
+    from shared_rules import snafu, snafu_ai
+
+    s = snafu.new(5, {"variant": 13, "humans": 0, "others": "smart"})
+    while s.tick < 30:
+        snafu.play(s, 0)
+    out = {"search_reps": reps}
+    for mode in (True, False):
+        name = snafu_ai.use_native(mode)
+        d = 0
+        t0 = ticks_us()
+        for _ in range(reps):
+            for t in range(4):
+                d += snafu_ai.smart_dir(s, t)
+        out[name + "_us"] = ticks_diff(ticks_us(), t0)
+        out[name + "_check"] = d
+    snafu_ai.use_native()
+    out["native"] = "native_us" in out
+    return out
+
+
+def smart_round(variant=13, seed=0):
+    """A whole Snafu round of four smart trails (searches as machine code where they
+    load): the mix of work a smart tick does, for the tick estimate's factor."""
+    from shared_rules import snafu
+
+    s = snafu.new(seed, {"variant": variant, "humans": 0, "others": "smart"})
+    gc.collect()
+    t0 = ticks_us()
+    while not snafu.over(s):
+        snafu.play(s, 0)
+    us = ticks_diff(ticks_us(), t0)
+    return {"round_us": us, "round_check": s.tick * 16 + s.winner + 1}
+
+
+def snafu_ticks(seeds, others="smart", runs=3, variants=range(1, 17)):
+    """Worst and mean rules step (a tick, the computer trails' decisions included; red
+    is a person) of every variant over a few seeds. Each round is played `runs` times
+    (it is deterministic) and each tick keeps its fastest time, so that a pause of the
+    host's OS is not taken for the game's worst tick."""
+    from shared_rules import snafu
+
+    rows = {}
+    for variant in variants:
+        st = Stat()
+        for seed in seeds:
+            best = None
+            for _ in range(runs):
+                times = []
+                s = snafu.new(seed, {"variant": variant, "others": others, "humans": 1})
+                while not snafu.over(s):
+                    m = snafu.best_move(s)
+                    t0 = ticks_us()
+                    snafu.play(s, m)
+                    times.append(ticks_diff(ticks_us(), t0))
+                if best is None:
+                    best = times
+                else:  # the same round: the same number of ticks
+                    for i in range(len(best)):
+                        best[i] = min(best[i], times[i])
+            for us in best:
+                st.add(us)
+        rows[variant] = st.out()
+    return rows
 
 
 def run_launcher(fs):
@@ -241,15 +320,23 @@ GAME_RUNS = (
 )
 
 
-def main(fs="/bench", games=2, only=None):
+def main(fs="/bench", games=2, only=None, ticks_seeds=1 if ON_DEVICE else 8):
     t, acc = kernel()
-    print(json.dumps({"kernel_us": t, "check": acc, "word": WORD}))
+    row = {"kernel_us": t, "check": acc, "word": WORD}
+    row.update(smart_import())
+    row.update(search_kernel())
+    row.update(smart_round())
+    print(json.dumps(row))
     if only is None:
         print(json.dumps(run_launcher(fs)))
     for label, game, options, rules_options in GAME_RUNS:
         if only is None or only == label:
             row = run_game(fs, game, games, options, rules_options)
             row["game"] = label
+            if game == "snafu" and only is None:
+                row["tick_us_by_variant"] = snafu_ticks(
+                    range(ticks_seeds), options["others"], 1 if ON_DEVICE else 3
+                )
             print(json.dumps(row))
 
 

@@ -34,6 +34,8 @@ SOURCE_FILES = ("main.py", "boot.py")  # copied as source when present
 MANIFEST = "manifest.json"
 VERSION_MODULE = "firmware/version.mpy"
 DEFAULT_OUT = os.path.join(host_sim.ROOT, "build", "device")
+DEVICE_MARCH = "armv6m"  # the RP2040's Cortex-M0+; runs on the RP2350's M33 too
+HOST_MARCH = "host"  # this machine's: for builds run in the MicroPython VM here
 
 MICROPYTHON = "micropython"
 CIRCUITPYTHON = "circuitpython"
@@ -87,15 +89,27 @@ def file_sha256(path):
     return h.hexdigest()
 
 
-def _compile(exe, src, dst, name, opt):
-    subprocess.run([exe, "-O%d" % opt, "-s", name, "-o", dst, src], check=True)
+def has_machine_code(src):
+    """True if the module has viper or native functions (its .mpy is for one architecture)."""
+    with open(src) as f:
+        text = f.read()
+    return "@micropython.viper" in text or "@micropython.native" in text
 
 
-def build(out=None, opt=2, root=host_sim.ROOT, runtime=MICROPYTHON):
+def _compile(exe, src, dst, name, opt, march=None):
+    args = [exe, "-O%d" % opt, "-s", name, "-o", dst]
+    if march and has_machine_code(src):
+        args.append("-march=" + march)
+    subprocess.run(args + [src], check=True)
+
+
+def build(out=None, opt=2, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVICE_MARCH):
     """Build for `runtime` under `out` (default build/device/, or build/circuitpython/),
     write the manifest; return the files.
 
-    MicroPython: every package module compiled to .mpy (opt is mpy-cross's -O level).
+    MicroPython: every package module compiled to .mpy (opt is mpy-cross's -O level);
+    modules with viper code are compiled for `march` (the Pico's by default, HOST_MARCH
+    to run them in the VM here; elsewhere they fall back to bytecode).
     """
     if runtime == CIRCUITPYTHON:
         return build_circuitpython(CP_OUT if out is None else out, root)
@@ -117,7 +131,12 @@ def build(out=None, opt=2, root=host_sim.ROOT, runtime=MICROPYTHON):
             if rel == VERSION_MODULE:
                 continue  # compiled last, with the build's version string
             _compile(
-                exe, os.path.join(root, pkg, name), os.path.join(out, rel), pkg + "/" + name, opt
+                exe,
+                os.path.join(root, pkg, name),
+                os.path.join(out, rel),
+                pkg + "/" + name,
+                opt,
+                march,
             )
             rels.append(rel)
     for name in SOURCE_FILES:
@@ -161,10 +180,10 @@ def _write_manifest(out, manifest):
 # ---- CircuitPython ----------------------------------------------------------
 
 
-def build_with_script(out, script):
-    """The device build in `out`, plus host_sim/<script> beside main.py, to run in the VM
-    or with `mpremote run` (bench, fuzz, soak)."""
-    build(out)
+def build_with_script(out, script, march=HOST_MARCH):
+    """The device build in `out` (for the VM here by default), plus host_sim/<script>
+    beside main.py, to run in the VM or with `mpremote run` (bench, fuzz, soak)."""
+    build(out, march=march)
     shutil.copyfile(os.path.join(host_sim.ROOT, "host_sim", script), os.path.join(out, script))
     return out
 
@@ -335,6 +354,12 @@ def main(argv=None):
     )
     ap.add_argument("--runtime", choices=RUNTIMES, default=MICROPYTHON)
     ap.add_argument(
+        "--march",
+        default=DEVICE_MARCH,
+        help="mpy-cross architecture of the viper modules (default %s: RP2040 and RP2350; "
+        "'host' to run the build in the MicroPython VM here)" % DEVICE_MARCH,
+    )
+    ap.add_argument(
         "--install-cp",
         metavar="DRIVE",
         help="build for CircuitPython, then copy to the mounted CIRCUITPY drive DRIVE",
@@ -342,7 +367,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     runtime = CIRCUITPYTHON if args.install_cp else args.runtime
     out = args.out or (CP_OUT if runtime == CIRCUITPYTHON else DEFAULT_OUT)
-    files = build(out, runtime=runtime)
+    files = build(out, runtime=runtime, march=args.march)
     print(
         "build: %d files, %d bytes, version %s -> %s"
         % (

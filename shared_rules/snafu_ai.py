@@ -76,8 +76,6 @@ _K_DOOM = const(3)  # fewer squares than this ahead: as good as a crash
 def _rivals(s, t, offs):
     """Fill the rival map for every living trail but t; return how many there are."""
     rw = _rw
-    rd = _rd
-    q = _q
     share = _share
     rw[:] = s.board
     n = 0
@@ -86,10 +84,17 @@ def _rivals(s, t, offs):
         if u != t and s.alive[u]:
             h = s.head[u]
             rw[h] = _RIVAL + u
-            rd[h] = 0
-            q[n] = h
+            _rd[h] = 0
+            _q[n] = h
             n += 1
-    heads = n
+    _kernel[0](_rw, _rd, _q, _share, _OFFB, n, 1 if offs is _OFF8 else 2)
+    return n
+
+
+def _py_rivals(rw, rd, q, share, _offb, n, step):
+    """Rival map: search on from the n heads queued, marking each square with the rival
+    that reaches it first and the tick it does; count each rival's squares."""
+    offs = _OFF8 if step == 1 else _OFF4
     i = 0
     end = n
     d = 1
@@ -108,7 +113,6 @@ def _rivals(s, t, offs):
                 q[n] = y
                 n += 1
                 share[o - _RIVAL] += 1
-    return heads
 
 
 def _territory(s, c, offs):
@@ -117,15 +121,16 @@ def _territory(s, c, offs):
     one, on the best side of c (sides meeting only through rival squares count apart).
 
     Sets _res[0] to 1 if any square of the search can be reached by a rival."""
-    work = _work
-    rw = _rw
-    rd = _rd
-    q = _q
-    bm = _bm
-    bt = _bt
-    bp = _bp
-    work[:] = s.board
-    work[c] = 6
+    _work[:] = s.board
+    _work[c] = 6
+    r = _kernel[1](_work, _rw, _rd, _q, _bm, _bt, _bp, _OFFB, c, 1 if offs is _OFF8 else 2)
+    _res[0] = r & 1
+    return r >> 1
+
+
+def _py_territory(work, rw, rd, q, bm, bt, bp, _offb, c, step):
+    """The search of _territory on the prepared board copy: its value * 2 + contact."""
+    offs = _OFF8 if step == 1 else _OFF4
     n = 0
     contact = 0
     k = 0
@@ -202,16 +207,19 @@ def _territory(s, c, offs):
             v = _K_MINE * bm[k] + _K_TIE * bt[k]
             if v > best:
                 best = v
-    _res[0] = contact
-    return best + _K_MINE
+    return (best + _K_MINE) * 2 + contact
 
 
 def _room(s, c, offs, parity):
     """Squares a trail standing on c can still fill: c plus the best pocket beside it."""
-    work = _work
-    q = _q
-    work[:] = s.board
-    work[c] = 6
+    _work[:] = s.board
+    _work[c] = 6
+    return _kernel[2](_work, _q, _OFFB, c, 1 if offs is _OFF8 else 2, 1 if parity else 0)
+
+
+def _py_room(work, q, _offb, c, step, parity):
+    """The search of _room on the prepared board copy."""
+    offs = _OFF8 if step == 1 else _OFF4
     best = 0
     for f in offs:
         f += c
@@ -257,15 +265,10 @@ def _rival_room(s, t, rivals, offs, parity):
     return top
 
 
-def _contested(s, t, c, offs):
-    """True if a living rival head is next to c (it could enter c this tick)."""
-    for u in range(4):
-        if u != t and s.alive[u]:
-            h = s.head[u]
-            for off in offs:
-                if h + off == c:
-                    return True
-    return False
+def _contested(c):
+    """True if a living rival head is next to c (it could enter c this tick): on the
+    rival map, the squares a rival reaches at time 1."""
+    return _rw[c] >= _RIVAL and _rd[c] == 1
 
 
 def smart_dir(s, t):
@@ -320,7 +323,7 @@ def smart_dir(s, t):
                 tier = _T_SAFE
             if room < _K_DOOM:
                 tier = _T_LOSE
-        if tier > _T_RISK and _contested(s, t, c, offs):
+        if tier > _T_RISK and _contested(c):
             tier = _T_RISK
         score = ((tier << 12) + value) * 16 + hug
         if score > best:
@@ -329,3 +332,39 @@ def smart_dir(s, t):
     if best == _NONE and not board[head + _s.OFFSET[back]]:
         return back  # only on the first tick: the square behind a fresh trail
     return best_d
+
+
+# The searches: snafu_native's machine-code versions where they load (MicroPython
+# with viper, a build for this board's architecture), else the bytecode ones above.
+# Both give the same decisions (tests/test_snafu_native.py).
+_BIAS = const(40)  # snafu_native._BIAS
+_OFFB = bytearray(o + _BIAS for o in _OFF8)  # the offsets for viper (unsigned bytes)
+_PY_KERNEL = (_py_rivals, _py_territory, _py_room)
+_kernel = list(_PY_KERNEL)
+_native = [None]
+
+
+def _load_native():
+    try:
+        from shared_rules import snafu_native
+    except Exception:  # CPython, no viper emitter, or a .mpy of another architecture
+        return None
+    return snafu_native
+
+
+def use_native(on=True):
+    """Run the searches as machine code (when available) or as bytecode; return which."""
+    if on and _native[0] is None:
+        _native[0] = _load_native() or False
+    m = _native[0] if on else None
+    if m:
+        _kernel[0] = m.rivals
+        _kernel[1] = m.territory
+        _kernel[2] = m.room
+        return "native"
+    for i in range(3):
+        _kernel[i] = _PY_KERNEL[i]
+    return "bytecode"
+
+
+use_native()

@@ -28,7 +28,7 @@ def run_cpython(fs, seed, presses, session):
 @pytest.fixture(scope="module")
 def device_build(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("fuzzbuild") / "device")
-    build.build(out)
+    build.build(out, march=build.HOST_MARCH)
     with open(os.path.join(ROOT, "host_sim", "fuzz_device.py")) as a:
         with open(os.path.join(out, "fuzz_device.py"), "w") as b:
             b.write(a.read())

@@ -70,7 +70,7 @@ locked("snafu frames between ticks", frames_between_ticks, 3)
 @pytest.fixture(scope="module")
 def device_build(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("lockbuild") / "device")
-    build.build(out)
+    build.build(out, march=build.HOST_MARCH)
     return out
 
 

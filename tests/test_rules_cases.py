@@ -83,7 +83,9 @@ def cases_build(tmp_path_factory):
     for name in sorted(os.listdir(src_dir)):
         if name.endswith(".py"):
             dst = str(rules / (name[:-3] + ".mpy"))
-            subprocess.run([exe, "-o", dst, os.path.join(src_dir, name)], check=True)
+            src = os.path.join(src_dir, name)
+            march = ["-march=" + build.HOST_MARCH] if build.has_machine_code(src) else []
+            subprocess.run([exe, "-o", dst] + march + [src], check=True)
     return str(out)
 
 

@@ -36,7 +36,7 @@ print("bus", board.bus.bytes_sent)
 @pytest.fixture(scope="module")
 def device_build(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("build") / "device")
-    build.build(out)
+    build.build(out, march=build.HOST_MARCH)
     return out
 
 

@@ -1,0 +1,115 @@
+"""make bench's arithmetic and calibration (the timings themselves are only printed)."""
+
+import json
+import shutil
+
+import pytest
+
+from host_sim import bench, build
+from mpvm import run_mp
+
+
+def test_checked_in_calibration_is_a_device_row():
+    row = bench.load_calibration()
+    assert row["kernel_us"] > 0 and row["native_us"] > 0 and row["search_reps"] > 0
+    assert row["native"] is True
+    assert row["native_check"] == row["bytecode_check"]  # same decisions both ways
+    assert row["round_us"] > 0 and row["round_check"] > 0
+    assert row["source"]
+    assert len(row["tick_us_smart"]) == len(row["tick_us_classic"]) == 16
+    variant, ms = bench.measured_tick(row, "snafu")
+    assert 1 <= variant <= 16 and ms > bench.measured_tick(row, "snafu-classic")[1]
+
+
+def test_calibration_reads_the_first_row_of_a_device_run(tmp_path):
+    path = tmp_path / "pico.txt"
+    path.write_text(
+        "MicroPython v1.26.1 banner\n"
+        + json.dumps({"kernel_us": 1000, "native": False, "search_reps": 2})
+        + "\n"
+        + json.dumps({"game": "launcher"})
+        + "\n"
+    )
+    assert bench.load_calibration(str(path))["kernel_us"] == 1000
+    path.write_text(
+        json.dumps({"kernel_us": 5, "native": True})
+        + "\n"
+        + json.dumps({"game": "snafu", "tick_us_by_variant": {"3": {"max": 9}}})
+        + "\n"
+        + json.dumps({"game": "snafu-classic", "tick_us_by_variant": {"2": {"max": 4}}})
+        + "\n"
+    )
+    row = bench.load_calibration(str(path))
+    assert bench.measured_tick(row, "snafu") == (3, 0.009)
+    assert bench.measured_tick(row, "snafu-classic") == (2, 0.004)
+    path.write_text('{"game": "hang10"}\n')
+    with pytest.raises(SystemExit, match="no calibration row"):
+        bench.load_calibration(str(path))
+
+
+def test_scales_per_kind_of_code():
+    pico = {"kernel_us": 100000, "native": True, "native_us": 40000, "search_reps": 4}
+    vm = {"kernel_us": 1000, "native": True, "native_us": 2000, "search_reps": 20}
+    sc = bench.scales(pico, vm)
+    assert sc == {"bytecode": 100.0, "native": 100.0, "round": 100.0}
+    pico["round_us"], vm["round_us"] = 60000, 500
+    assert bench.scales(pico, vm)["round"] == 120.0
+    vm["native_us"] = 1000
+    assert bench.scales(pico, vm)["native"] == 200.0
+    vm["native"] = False  # the VM ran the bytecode searches: no machine-code factor
+    assert bench.scales(pico, vm)["native"] == 100.0
+    assert bench.scales(pico, vm)["round"] == 100.0  # rounds of different code
+    assert bench.scales(pico, vm, force=7) == {"bytecode": 7, "native": 7, "round": 7}
+    sc = {"bytecode": 100.0, "native": 130.0, "round": 120.0}
+    assert bench.game_scale("snafu", sc) == 130.0
+    assert bench.game_scale("snafu-classic", sc) == 100.0
+    assert bench.game_scale("hang10", sc) == 100.0
+
+
+def test_snafu_tick_budget_takes_the_slowest_variant():
+    row = {
+        "game": "snafu",
+        "tick_us_by_variant": {
+            "1": {"max": 100, "mean": 50},
+            "14": {"max": 600, "mean": 200},
+            "13": {"max": 500, "mean": 210},
+        },
+        "draw_us": {"max": 10},
+        "display_bytes_per_frame": 50,
+    }
+    sc = {"bytecode": 100.0, "native": 150.0}
+    variant, work, i2c, ok = bench.snafu_tick_budget(row, sc)
+    assert variant == 14
+    assert work == pytest.approx(600 * 150 / 1000 + 10 * 100 / 1000)
+    assert i2c == pytest.approx(50 * 9 * 1000 / 400000)
+    assert ok
+    row["tick_us_by_variant"]["14"]["max"] = 700
+    assert not bench.snafu_tick_budget(row, sc)[3]
+
+
+@pytest.fixture(scope="module")
+def bench_build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("bench") / "device")
+    build.build_with_script(out, "bench_device.py")
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+def test_device_calibration_row_in_the_vm(bench_build):
+    code = (
+        "import json, bench_device as b\n"
+        "t, acc = b.kernel()\n"
+        "row = b.search_kernel(reps=2)\n"
+        "row.update(b.smart_round())\n"
+        "row['check'] = acc\n"
+        "print(json.dumps(row))\n"
+    )
+    row = json.loads(run_mp(code, heap="256wK", cwd=bench_build).strip())
+    pico = bench.load_calibration()
+    assert row["native"] is True
+    assert row["search_reps"] == 2
+    assert row["native_check"] == row["bytecode_check"]
+    # the Pico played the same decisions and the same kernel: per round, the same sums
+    assert row["native_check"] * pico["search_reps"] == pico["native_check"] * 2
+    assert row["check"] == pico["check"]
+    assert row["round_check"] == pico["round_check"]
