@@ -57,11 +57,16 @@ install-cp: venv
 	$(BIN)/python -m host_sim.build --runtime circuitpython
 	$(BIN)/python -m host_sim.install_cp $(DRIVE)
 
-.PHONY: bench fuzz soak
+.PHONY: bench fuzz soak calibrate
 
 ## memory, speed and display figures from the MicroPython VM (and 1,000 games in one process)
 bench: venv
 	$(BIN)/python -m host_sim bench
+
+## measure the bench's Pico factors on an emulated Pico (rp2040js running MicroPython
+## built from Debian's sources: needs Debian, root, npm) -> host_sim/pico_calibration.json
+calibrate: venv
+	$(BIN)/python -m host_sim picoemu calibrate
 
 ## random input through the whole app: 1,000,000 presses on CPython, 200,000 in the VM
 fuzz: venv

@@ -158,7 +158,7 @@ def measure(games=2, heap_search=True):
             raise SystemExit("bench: the VM run failed:\n" + proc.stdout + proc.stderr)
         rows = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
         sizes = mpy_sizes(out)
-        kernel = rows[0]
+        kernel = rows[0]  # calibration_row()
         results = []
         for row in rows[1:]:
             game = row["game"]

