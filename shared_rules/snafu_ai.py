@@ -26,7 +26,9 @@ light-cycle bots. Every free square c the trail can enter this tick is scored:
   (it fills the room in order). Remaining ties: up first, then clockwise.
 
 The buffers are allocated once, here: a decision allocates nothing, and it
-never changes the state (the board is only read).
+never changes the state (the board is only read). The three searches (rival map,
+territory, room) run as snafu_native's machine code where that loads, else as the
+bytecode below; use_native() tells which.
 """
 
 from array import array

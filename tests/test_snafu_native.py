@@ -10,6 +10,7 @@ import pytest
 from host_sim import build
 from mpvm import ROOT, run_mp
 from shared_rules import snafu, snafu_ai
+from test_snafu_ai import HEAP_LOCK_CODE, check_locked_decisions
 
 # (variant, seed) rounds played by four smart trails; every variant once
 ROUNDS = [(v, 20 + v) for v in range(1, 17)] + [(1, 3), (5, 4), (9, 5), (13, 6)]
@@ -98,40 +99,11 @@ def test_native_searches_equal_bytecode_in_micropython(host_build):
     assert rounds == [cpython_round(v, s) for v, s in ROUNDS]
 
 
-LOCK_CODE = """
-import micropython
-from shared_rules import snafu, snafu_ai
-print(snafu_ai.use_native())
-
-def locked(s):
-    snafu_ai.smart_dir(s, 0)
-    micropython.heap_lock()
-    try:
-        d = snafu_ai.smart_dir(s, 0)
-        e = snafu_ai.smart_dir(s, 1)
-    finally:
-        micropython.heap_unlock()
-    return d, e
-
-for variant in (1, 5, 9, 13):
-    s = snafu.new(4, {"variant": variant, "humans": 0, "others": "smart"})
-    while not snafu.over(s) and s.tick < 40:
-        snafu.play(s, 0)
-    d, e = locked(s)
-    print(variant, d, e)
-"""
-
-
 def test_native_smart_dir_allocates_nothing(host_build):
-    out = run_mp(LOCK_CODE, cwd=host_build).splitlines()
-    assert out[0] == "native"
-    for line in out[1:]:
-        variant, d, e = (int(x) for x in line.split())
-        s = snafu.new(4, {"variant": variant, "humans": 0, "others": "smart"})
-        while not snafu.over(s) and s.tick < 40:
-            snafu.play(s, 0)
-        assert (d, e) == (snafu_ai.smart_dir(s, 0), snafu_ai.smart_dir(s, 1))
-    assert len(out) == 5
+    code = "from shared_rules import snafu_ai\nprint(snafu_ai.use_native())\n" + HEAP_LOCK_CODE
+    mode, out = run_mp(code, cwd=host_build).split("\n", 1)
+    assert mode == "native"
+    check_locked_decisions(out)
 
 
 def test_a_build_for_another_architecture_falls_back_to_bytecode(pico_build):
