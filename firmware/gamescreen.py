@@ -1,20 +1,27 @@
-"""What every game screen shares: input recording, autosave, resume, pause menu, results.
+"""What every game screen shares: input recording, saves, resume, the computer seats,
+the pause menu, the result.
 
-A game in progress is saved as NAME.sav: the replay header (game, seed,
-options, inputs so far) then "--" and the rules module's dump(). A finished
-game's replay is written to NAME.last.rep. Both are written whole, through
-the store's temp-file-then-rename.
+A game in progress is saved as ID.sav (temp file, then rename): a short header
+(game, seed, options, profile, the games counted when it started, the inputs
+recorded so far) then "--" and the rules module's dump(). Its size is bounded by
+the game's state, not by how long someone played. The inputs themselves go to the
+replay journal ID.in, appended at each save (the header of a replay, then "in"
+lines); a finished game's journal becomes ID.last.rep. If a save is resumed, the
+journal gets a "resume N" line: inputs after the N-th were made after the last
+save, and a replay drops them, as the resumed game did.
 """
 
 import json
 
-from firmware import app as _app
 from firmware import buttons as btn
-from firmware import gfx
+from firmware import gfx, records
+from firmware.screens import HelpScreen, Screen
 
 REPLAY_HEAD = "pocket-table replay 1"
-SAVE_HEAD = "pocket-table save 1"
+SAVE_HEAD = "pocket-table save 2"
+OLD_SAVE_HEAD = "pocket-table save 1"  # the inputs inline, a "meta" line for the screen
 PAUSE_ITEMS = ("Resume", "Hint", "Save & exit", "New game")
+JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones are not kept
 
 
 TOKENS_PER_LINE = 16
@@ -67,6 +74,16 @@ class InputLog:
     def add_resume(self):
         self._put(0, 0, 0)
 
+    def truncate(self, n):
+        """Keep the first n events (a save resumed: later inputs never happened)."""
+        if n < self.n:
+            self.n = n
+            del self.chunks[(n + _CHUNK - 1) // _CHUNK :]
+
+    def clear(self):
+        self.chunks = []
+        self.n = 0
+
     def _put(self, delta, pressed, held):
         i = self.n % _CHUNK
         if i == 0:
@@ -113,21 +130,10 @@ class InputLog:
             f.write("\n")
 
 
-def write_header(f, head, game, seed, options, log):
+def write_header(f, head, game, seed, options, profile=None):
     f.write("%s\ngame %s\nseed %d\noptions %s\n" % (head, game, seed, json.dumps(options or {})))
-    log.write(f)
-
-
-def header_text(head, game, seed, options, log):
-    """The header as one string (host side; the device writes straight to the file)."""
-    parts = []
-
-    class _Collect:
-        def write(self, s):
-            parts.append(s)
-
-    write_header(_Collect(), head, game, seed, options, log)
-    return "".join(parts)
+    if profile is not None:
+        f.write("profile %s\n" % json.dumps(profile))
 
 
 def read_header(f, head):
@@ -135,8 +141,8 @@ def read_header(f, head):
 
     Returns a dict with game, seed, options, inputs (an InputLog). Raises ValueError.
     """
-    first = f.readline()
-    if first.strip() != head:
+    first = f.readline().strip()
+    if first != head and not (head == SAVE_HEAD and first == OLD_SAVE_HEAD):
         raise ValueError("not a %s file" % head.split(" ")[1])
     fields = {}
     log = InputLog()
@@ -151,43 +157,128 @@ def read_header(f, head):
             continue
         key, _, value = line.partition(" ")
         if key == "in":
-            log.add_tokens(value)
-        elif key in ("game", "seed", "options", "meta"):
+            if log.n < JOURNAL_MAX:
+                log.add_tokens(value)
+        elif key == "resume":
+            log.truncate(_count(value))
+            log.add_resume()
+        elif key in ("game", "seed", "options", "meta", "profile", "stats", "inputs"):
             fields[key] = value
-        else:
+        elif key != "cut":
             raise ValueError("unknown line %r" % key[:12])
     for key in ("game", "seed", "options"):
         if key not in fields:
             raise ValueError("%s line missing" % key)
-    fields["seed"] = int(fields["seed"])
-    options = json.loads(fields["options"])
-    if not isinstance(options, dict):
-        raise ValueError("options must be a record")
-    fields["options"] = options
+    fields["seed"] = _count(fields["seed"])
+    for key in ("options", "profile"):
+        value = json.loads(fields.get(key, "{}"))
+        if not isinstance(value, dict):
+            raise ValueError("%s must be a record" % key)
+        fields[key] = value
+    if "profile" not in fields or not fields["profile"]:
+        fields["profile"] = None
+    fields["stats"] = _count(fields.get("stats", "0"))
+    fields["inputs_saved"] = _count(fields.get("inputs", "0"))
     fields["inputs"] = log
     return fields
 
 
-class GameScreen(_app.Screen):
-    """Subclasses set GAME and implement handle(), draw_game(), hint(), cancel()."""
+def _count(text):
+    """A non-negative int written in a header (ValueError otherwise)."""
+    text = text.strip()
+    if not text.isdigit() or len(text) > 10:
+        raise ValueError("bad number %r" % text[:12])
+    return int(text)
 
-    GAME = ""
+
+class GameScreen(Screen):
+    """A game in play. A game's screen module subclasses it as SCREEN and implements
+    handle(pressed, held) (a person's presses), draw_game(fb), hint() and bot_press()
+    (the press that carries out the computer's move: demo and tests); the rest is here.
+    """
+
     PAUSE = PAUSE_ITEMS
+    SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
 
-    def __init__(self, app, rules, state, seed, options, inputs=None):
-        _app.Screen.__init__(self, app)
+    def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
+        Screen.__init__(self, app)
+        self.gid = gid
         self.rules = rules
         self.s = state
         self.seed = seed
         self.options = options or {}
-        self.inputs = inputs if inputs is not None else InputLog()
+        self.profile = profile
+        self.counted_at = counted_at  # games in the stats when this game started
+        self.inputs = InputLog()  # the inputs since the last save (then journaled)
+        self.journaled = 0  # inputs in the journal (ID.in)
         self.since = 0  # frames since the last recorded input
         self.last_held = 0
         self.pause = -1  # pause menu cursor, -1 when closed
         self.finished = False
         self.result = None  # (stats, new_best) once the game is over
+        self.seats = None
+        if rules.KIND != "realtime" and len(rules.humans(state)) < rules.seats(state):
+            from firmware.seats import Seats
 
-    # ---- input -------------------------------------------------------
+            self.seats = Seats(self)
+
+    # ---- opening -------------------------------------------------------
+
+    @classmethod
+    def start(cls, app, gid, seed, options=None, profile=None):
+        """A new game: its journal started, any old save removed."""
+        rules = _rules_of(cls)
+        store = app.store
+        if profile is None:
+            profile = records.load_profile(store, gid, rules)
+        cls.prepare(options)
+        state = rules.new(seed, options, profile)
+        counted = records.load_stats(store, gid)["games"]
+        screen = cls(app, gid, rules, state, seed, options, profile, counted)
+        store.remove(gid + ".sav")
+        store.write(gid + ".in", screen.write_journal_head)
+        if cls.SAVE_AT_START:
+            screen.autosave()
+        return screen
+
+    @classmethod
+    def resume(cls, app, gid):
+        """The saved game's screen, or None (no save, or a damaged one set aside with a
+        notice: an option or a field out of range counts as damage)."""
+        rules = _rules_of(cls)
+
+        def parse(f):
+            fields = read_header(f, SAVE_HEAD)
+            if fields["game"] != gid:
+                raise ValueError("save is for %s" % fields["game"][:12])
+            state = rules.load(f.read())
+            options = fields["options"]
+            rules.new(fields["seed"], options, fields["profile"])  # checks the options
+            if fields["profile"] is not None:
+                rules.check_profile(fields["profile"])
+            screen = cls(
+                app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
+            )
+            screen.adopt(fields)
+            cls.prepare(options)
+            return screen, fields
+
+        got = app.store.load(gid + ".sav", parse)
+        if got is None:
+            return None
+        screen, fields = got
+        screen.reopen_journal(fields)
+        return screen
+
+    @classmethod
+    def prepare(cls, options):
+        """Load what the game will need with these options (computer players) now,
+        while the heap is in one piece."""
+
+    def adopt(self, fields):
+        """Take what an older save kept beside the state (a game's "meta" line)."""
+
+    # ---- input ---------------------------------------------------------
 
     def update(self, pressed, held):
         self.since += 1
@@ -195,7 +286,8 @@ class GameScreen(_app.Screen):
             self.inputs.add(self.since, pressed, held)
             self.since = 0
             self.last_held = held
-        if not pressed and not self.wants_idle_frames():
+        computer = self.seats is not None and not self.finished and self.seats.active()
+        if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:
             self.pause_update(pressed)
@@ -203,20 +295,22 @@ class GameScreen(_app.Screen):
         if self.finished:
             self.over_update(pressed)
             return
-        self.handle(pressed, held)
+        if computer:
+            self.seats.update()
+        else:
+            self.handle(pressed, held)
         if not self.finished and self.game_over():
             self.finish()
 
     def game_over(self):
         return self.rules.over(self.s)
 
-    def points(self):
-        """What the stats count for this game (its score)."""
-        return self.rules.score(self.s)
-
     def wants_idle_frames(self):
         """Real-time games return True to get update() on frames with no press."""
         return False
+
+    def after_move(self, move, seat):
+        """Called after a computer seat's move (a screen may move its cursor)."""
 
     def pause_update(self, pressed):
         app = self.app
@@ -233,15 +327,24 @@ class GameScreen(_app.Screen):
             self.pause = -1
             if item == "Hint":
                 self.hint()
+            elif item == "Help":
+                self.app.go(HelpScreen(app, self.gid, self.back_from_help))
             elif item == "Save & exit":
                 self.save_and_exit()
             elif item == "New game":
-                self.app.store.remove(self.GAME + ".sav")
-                self.app.start_game(self.GAME, options=self.options, resume=False)
+                self.app.store.remove(self.gid + ".sav")
+                self.app.start_game(self.gid, options=self.options, resume=False)
+
+    def back_from_help(self):
+        self.repaint = True
+        self.app.go(self)
+
+    def leave(self):
+        pass
 
     def over_update(self, pressed):
         if pressed & btn.A:
-            self.app.start_game(self.GAME, options=self.options, resume=False)
+            self.app.start_game(self.gid, options=self.options, resume=False)
         elif pressed & btn.B:
             self.app.home()
 
@@ -268,59 +371,97 @@ class GameScreen(_app.Screen):
 
     # ---- saving ------------------------------------------------------
 
+    def write_journal_head(self, f):
+        write_header(f, REPLAY_HEAD, self.gid, self.seed, self.options, self.profile)
+
+    def flush_inputs(self):
+        """Append the inputs since the last save to the journal."""
+        log = self.inputs
+        if not log.n:
+            return
+        room = JOURNAL_MAX - self.journaled
+        if room > 0:
+            if log.n > room:
+                log.truncate(room)
+            self.app.store.append(self.gid + ".in", log.write)
+        self.journaled += log.n
+        log.clear()
+
+    def reopen_journal(self, fields):
+        """Resumed: the journal goes on from the save's count of inputs."""
+        store = self.app.store
+        name = self.gid + ".in"
+        old = fields["inputs"]
+        if old.n or not store.exists(name):  # an older save kept its inputs inline
+            store.write(name, self.write_journal_head)
+            self.inputs = old
+            self.journaled = 0
+            self.flush_inputs()
+        else:
+            self.journaled = fields["inputs_saved"]
+        n = self.journaled
+        store.append(name, lambda f: f.write("\nresume %d\n" % n))
+        self.journaled = n + 1  # the resume counts as an input
+
     def write_save(self, f):
-        write_header(f, SAVE_HEAD, self.GAME, self.seed, self.options, self.inputs)
-        meta = self.meta()
-        if meta:
-            f.write("meta %s\n" % meta)
-        f.write("--\n")
+        write_header(f, SAVE_HEAD, self.gid, self.seed, self.options, self.profile)
+        f.write("stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled))
         dump_to = getattr(self.rules, "dump_to", None)
         if dump_to is not None:
             dump_to(self.s, f)  # big states are written piece by piece
         else:
             f.write(self.rules.dump(self.s))
 
-    def write_replay(self, f):
-        write_header(f, REPLAY_HEAD, self.GAME, self.seed, self.options, self.inputs)
-
     def autosave(self):
-        """Write the game in progress (called at turn boundaries, never per frame)."""
-        self.app.store.write(self.GAME + ".sav", self.write_save)
+        """Save the game in progress (at turn boundaries, never per frame): the inputs
+        go to the journal first, then the save, which counts them."""
+        self.flush_inputs()
+        self.app.store.write(self.gid + ".sav", self.write_save)
 
     def finish(self):
-        """Game over: stats updated, save removed, replay kept. Three writes per game."""
+        """Game over: stats counted (once), save removed, the journal kept as the replay."""
         self.finished = True
         if self.since:  # a real-time game can end on frames with no new input
             self.inputs.add(self.since, 0, self.last_held)
             self.since = 0
         store = self.app.store
-        self.result = _app.record_result(store, self.GAME, self.points(), self.clean())
-        store.remove(self.GAME + ".sav")
-        store.write(self.GAME + ".last.rep", self.write_replay)
+        gid = self.gid
+        rules = self.rules
+        self.result = records.record_result(store, gid, rules, self.s, self.counted_at)
+        self.profile = records.settle_profile(store, gid, rules, self.profile, self.s)
+        store.remove(gid + ".sav")
+        self.flush_inputs()
+        store.rename(gid + ".in", gid + ".last.rep")
         self.app.dirty = True
         self.repaint = True
 
-    def clean(self):
-        """Was the game played without a blemish (game-specific)?"""
-        return True
+    def replay_text(self):
+        """The whole replay so far: the journal and the inputs not yet in it (host side)."""
+        text = self.app.store.read_text(self.gid + ".in") or ""
+        parts = []
 
-    def meta(self):
-        """One line of screen state kept in the save beside the rules state (e.g. a match)."""
-        return ""
+        class _Collect:
+            def write(self, s):
+                parts.append(s)
 
-    def set_meta(self, text):
-        pass
+        self.inputs.write(_Collect())
+        return text + "".join(parts)
 
     # ---- drawing -----------------------------------------------------
+
+    def points(self):
+        return self.rules.score(self.s)
 
     def draw(self, fb):
         self.draw_game(fb)
         if self.finished:
             self.draw_over(fb)
         if self.pause >= 0:
-            gfx.box(fb, 20, 10, 88, 44)
+            n = len(self.PAUSE)
+            gfx.box(fb, 20, 10 if n < 5 else 4, 88, max(44, 8 + 9 * n))
+            top = 14 if n < 5 else 8
             for i, label in enumerate(self.PAUSE):
-                y = 14 + 9 * i
+                y = top + 9 * i
                 if i == self.pause:
                     fb.fill_rect(22, y - 1, 84, 9, 1)
                 fb.text(label, 26, y, 0 if i == self.pause else 1)
@@ -338,23 +479,5 @@ class GameScreen(_app.Screen):
         return ""
 
 
-def start(app, cls, rules, seed, options):
-    app.store.remove(cls.GAME + ".sav")
-    return cls(app, rules, rules.new(seed, options), seed, options)
-
-
-def resume(app, cls, rules):
-    """The saved game's screen, or None (no save, or a damaged one set aside with a notice)."""
-
-    def parse(f):
-        fields = read_header(f, SAVE_HEAD)
-        if fields["game"] != cls.GAME:
-            raise ValueError("save is for %s" % fields["game"])
-        state = rules.load(f.read())
-        inputs = fields["inputs"]
-        inputs.add_resume()
-        screen = cls(app, rules, state, fields["seed"], fields["options"], inputs)
-        screen.set_meta(fields.get("meta", ""))
-        return screen
-
-    return app.store.load(cls.GAME + ".sav", parse)
+def _rules_of(cls):
+    return cls.RULES

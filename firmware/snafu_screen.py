@@ -1,31 +1,21 @@
 """Snafu on the 128x64 screen: 3 px per square (111 x 63), a side strip for round and score.
 
 Solo: red on the d-pad. Two players: red on the d-pad, blue turns left with B
-and right with A. A starts a round; a match is several rounds with a running
-score. Drawing is incremental: a tick draws only the new squares.
+and right with A. A starts a round (the rules' next-round move between rounds);
+the match, its rounds and wins, is in the rules. Drawing is incremental: a tick
+draws only the new squares.
 """
 
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
+from firmware.ui.grid import Grid
 from shared_rules import snafu as sn
 
-GAME = "snafu"
 CELL = 3
-BOARD_W = sn.COLS * CELL  # 111
-BOARD_H = sn.ROWS * CELL  # 63
 STRIP_X = 113
 
-OPTIONS = (
-    ("variant", "Variant", tuple(range(1, 17))),
-    ("humans", "Players", (1, 2)),
-    ("speed", "Speed", (2, 3, 4, 1)),
-    ("others", "Others", ("classic", "smart")),
-    ("rounds", "Rounds", (3, 5, 9, 1)),
-)
-
-READY = 0
+READY = 0  # waiting for A before a round
 RUN = 1
-ROUND_OVER = 2
 
 # Arrow buttons -> direction, and the diagonal made by two arrows held together.
 ARROW_DIR = ((btn.UP, sn.UP), (btn.RIGHT, sn.RIGHT), (btn.DOWN, sn.DOWN), (btn.LEFT, sn.LEFT))
@@ -40,31 +30,6 @@ DIR_ARROWS = (
     btn.LEFT,
     btn.UP | btn.LEFT,
 )
-
-
-def option_text(key, value):
-    if key == "others":
-        return value
-    return str(value)
-
-
-def describe(opts):
-    """Two short lines describing a variant."""
-    trails, diagonal, vanish, obstacles = sn.variant_options(opts["variant"])
-    return (
-        "%d trails %s" % (trails, "8-way" if diagonal else "4-way"),
-        "%s %s" % ("vanish" if vanish else "stay", "obstacles" if obstacles else "open"),
-    )
-
-
-def rules_options(options):
-    o = dict(options or {})
-    o.pop("rounds", None)
-    return o
-
-
-def round_seed(seed, r):
-    return (seed + 7919 * (r - 1)) & 0x7FFFFFFF
 
 
 def arrow_dir(pressed, held, diagonal):
@@ -87,16 +52,14 @@ def arrow_dir(pressed, held, diagonal):
 
 
 class SnafuScreen(gamescreen.GameScreen):
-    GAME = GAME
+    RULES = sn
     PAUSE = ("Resume", "Save & exit", "New game")  # no hints in a real-time game
+    SAVE_AT_START = True
     incremental = True
 
-    def __init__(self, app, rules, state, seed, options, inputs=None):
-        gamescreen.GameScreen.__init__(self, app, rules, state, seed, options, inputs)
-        self.rounds = int(self.options.get("rounds", 3))
-        self.round = 1
-        self.wins = [0, 0, 0, 0]
-        self.draws = 0
+    def __init__(self, *args):
+        gamescreen.GameScreen.__init__(self, *args)
+        self.grid = Grid(sn.COLS, sn.ROWS, CELL, fill_cell)
         self.mode = READY
         self.frames = 0  # frames since the last tick
         self.queue = [[], []]  # pending turns for red and blue
@@ -107,50 +70,31 @@ class SnafuScreen(gamescreen.GameScreen):
 
     # ---- match -------------------------------------------------------
 
-    def meta(self):
-        w = self.wins
-        return "%d %d %d %d %d %d %d %d" % (
-            self.round,
-            self.rounds,
-            w[0],
-            w[1],
-            w[2],
-            w[3],
-            self.draws,
-            self.mode,
-        )
+    @classmethod
+    def prepare(cls, options):
+        """Load the smart player with the game when it is needed, while the heap is
+        still in one piece (not at the first tick)."""
+        if (options or {}).get("others") == "smart":
+            sn._smart()
 
-    def set_meta(self, text):
-        p = [int(x) for x in text.split()]
-        if len(p) != 8 or not 1 <= p[0] <= p[1]:
-            raise ValueError("bad snafu match line")
-        self.round, self.rounds = p[0], p[1]
-        self.wins = p[2:6]
-        self.draws = p[6]
-        # a round resumed mid-play waits for A, as a new round does
-        self.mode = ROUND_OVER if p[7] == ROUND_OVER else READY
-
-    def game_over(self):
-        return self.mode == ROUND_OVER and self.round >= self.rounds
-
-    def points(self):
-        return self.wins[sn.RED]
-
-    def clean(self):
-        """A match won: red took more rounds than any other trail."""
-        best_other = max(self.wins[1:])
-        return self.wins[sn.RED] > best_other
+    def adopt(self, fields):
+        """A save made before the match was in the rules kept it on a "meta" line:
+        round, rounds, four wins, draws, screen mode."""
+        if "meta" in fields:
+            p = [int(x) for x in fields["meta"].split()]
+            if len(p) != 8:
+                raise ValueError("bad snafu match line")
+            adopt_match(self.s, self.seed, p[0], p[1], p[2:6], p[6])
 
     def next_round(self):
-        self.round += 1
-        self.s = self.rules.new(round_seed(self.seed, self.round), rules_options(self.options))
+        self.rules.play(self.s, sn.M_NEXT)
         self.mode = READY
         self.queue = [[], []]
         self.repaint = True
         self.autosave()
 
     def over_detail(self):
-        return "%d of %d rounds" % (self.wins[sn.RED], self.rounds)
+        return "%d of %d rounds" % (self.s.wins[sn.RED], self.s.opts["rounds"])
 
     # ---- input and ticks -------------------------------------------
 
@@ -174,7 +118,7 @@ class SnafuScreen(gamescreen.GameScreen):
                 self.frames = 0
                 self.tick()
             return
-        if self.mode == READY:
+        if not sn.round_over(s):  # READY
             self.steer(pressed, held, False)
             if pressed & btn.A:
                 self.mode = RUN
@@ -184,7 +128,7 @@ class SnafuScreen(gamescreen.GameScreen):
             elif pressed & btn.B:
                 self.open_pause()
             return
-        if pressed & btn.A:  # ROUND_OVER
+        if pressed & btn.A:  # between rounds
             self.next_round()
             self.app.dirty = True
         elif pressed & btn.B:
@@ -235,14 +179,10 @@ class SnafuScreen(gamescreen.GameScreen):
         self.app.dirty = True
         if s.opts["vanish"] and self.alive_mask() != crashed_before:
             self.repaint = True
-        if self.rules.over(s):
-            self.mode = ROUND_OVER
-            if s.winner < 0:
-                self.draws += 1
-            else:
-                self.wins[s.winner] += 1
+        if sn.round_over(s):
+            self.mode = READY
             self.repaint = True
-            if self.round < self.rounds:
+            if not self.rules.over(s):
                 self.autosave()
 
     def alive_mask(self):
@@ -257,7 +197,7 @@ class SnafuScreen(gamescreen.GameScreen):
         s = self.s
         if self.finished or self.pause >= 0:
             return 0
-        if self.mode != RUN:
+        if self.mode != RUN or sn.round_over(s):
             return btn.A
         if not s.alive[sn.RED] or self.queue[sn.RED] or self.frames != self.period - 1:
             return 0
@@ -273,14 +213,8 @@ class SnafuScreen(gamescreen.GameScreen):
         if self.repaint:
             self.repaint = False
             fb.fill(0)
-            fb.vline(BOARD_W, 0, BOARD_H + 1, 1)
-            fb.hline(0, BOARD_H, BOARD_W + 1, 1)
-            board = s.board
-            for row in range(1, sn.ROWS + 1):
-                for col in range(1, sn.COLS + 1):
-                    v = board[row * sn.W + col]
-                    if v:
-                        draw_cell(fb, col, row, v)
+            self.grid.frame(fb)
+            self.grid.repaint(fb, s.board, sn.W)
             for t in range(4):
                 self.drawn_heads[t] = s.head[t]
             self.crash_shown = 0
@@ -289,28 +223,30 @@ class SnafuScreen(gamescreen.GameScreen):
             for t in range(4):
                 h = s.head[t]
                 if s.playing[t] and h != self.drawn_heads[t]:
-                    draw_cell(fb, h % sn.W, h // sn.W, t + 1)
+                    self.grid.cell(fb, h % sn.W, h // sn.W, t + 1)
                     self.drawn_heads[t] = h
         for t in range(4):
             if s.playing[t] and not s.alive[t] and not self.crash_shown & (1 << t):
                 self.crash_shown |= 1 << t
                 draw_crash(fb, s.crash[t])
-        if self.mode == READY:
-            self.banner(fb, "Round %d" % self.round, "A: go")
-        elif self.mode == ROUND_OVER and not self.finished:
-            name = sn.winner_name(s)
-            self.banner(fb, "Draw" if name == "draw" else name.upper() + " wins", "A: next")
+        if sn.round_over(s):
+            if not self.finished:
+                name = sn.winner_name(s)
+                self.banner(fb, "Draw" if name == "draw" else name.upper() + " wins", "A: next")
+        elif self.mode == READY:
+            self.banner(fb, "Round %d" % s.round, "A: go")
 
     def draw_strip(self, fb):
         s = self.s
         fb.fill_rect(STRIP_X - 1, 0, gfx.W - STRIP_X + 1, gfx.H, 0)
-        fb.text("%d" % self.round, STRIP_X, 0, 1)
-        fb.text("/%d" % self.rounds if self.rounds < 10 else "", STRIP_X, 8, 1)
+        rounds = s.opts["rounds"]
+        fb.text("%d" % s.round, STRIP_X, 0, 1)
+        fb.text("/%d" % rounds if rounds < 10 else "", STRIP_X, 8, 1)
         y = 22
         for t in range(4):
             if s.playing[t]:
                 fill_cell(fb, STRIP_X, y + 2, t + 1)
-                fb.text("%d" % min(9, self.wins[t]), STRIP_X + 5, y, 1)
+                fb.text("%d" % min(9, s.wins[t]), STRIP_X + 5, y, 1)
                 y += 10
 
     def banner(self, fb, line1, line2):
@@ -340,10 +276,6 @@ def fill_cell(fb, x, y, v):
         fb.hline(x, y + 2, 3, 1)
 
 
-def draw_cell(fb, col, row, v):
-    fill_cell(fb, (col - 1) * CELL, (row - 1) * CELL, v)
-
-
 def draw_crash(fb, c):
     """A 5x5 X over the square where a trail crashed."""
     x = (c % sn.W - 1) * CELL - 1
@@ -353,25 +285,24 @@ def draw_crash(fb, c):
     fb.line(x + 4, y, x, y + 4, 1)
 
 
-def preload(options):
-    """Load the smart player with the game when it is needed, while the heap is still
-    in one piece (not at the first tick)."""
-    if (options or {}).get("others") == "smart":
-        sn._smart()
+def adopt_match(s, match_seed, rnd, rounds, wins, draws):
+    """Put a round into a match (saves made before the match was in the rules kept it
+    beside the state). Raises ValueError if it does not fit."""
+    s.opts["rounds"] = sn.check_option(sn.NAME, sn.OPTIONS[4], rounds)
+    s.match_seed = match_seed
+    s.round = rnd
+    s.wins = list(wins)
+    s.draws = draws
+    history = []  # the finished rounds' order is not known: wins first, then draws
+    for t in range(4):
+        for _ in range(wins[t] - (1 if s.winner == t else 0)):
+            history.append((t, 0))
+    for _ in range(draws - (1 if s.winner == -1 else 0)):
+        history.append((-1, 0))
+    if s.winner != -2:
+        history.append((s.winner, s.tick))
+    s.history = history
+    sn.check_match(s)
 
 
-def start(app, seed, options=None):
-    opts = dict(options or {})
-    preload(opts)
-    s = sn.new(round_seed(seed, 1), rules_options(opts))
-    screen = SnafuScreen(app, sn, s, seed, opts)
-    app.store.remove(GAME + ".sav")
-    screen.autosave()
-    return screen
-
-
-def resume(app):
-    screen = gamescreen.resume(app, SnafuScreen, sn)
-    if screen is not None:
-        preload(screen.options)
-    return screen
+SCREEN = SnafuScreen

@@ -106,6 +106,30 @@ class Store:
         self.writes += 1
         return True
 
+    def append(self, name, writer):
+        """writer(f) adds to the end of a file (the replay journal: never a save)."""
+        if self.read_only:
+            return False
+        try:
+            f = open(self.path(name), "a")
+        except OSError as e:
+            self._refused(e)
+            return False
+        with f:
+            writer(f)
+        self.writes += 1
+        return True
+
+    def rename(self, name, new):
+        """Rename a file (replacing `new`); False if there is no such file."""
+        try:
+            if _exists(self.path(new)):
+                os.remove(self.path(new))
+            _rename(self.path(name), self.path(new))
+            return True
+        except OSError:
+            return False
+
     def check_file(self, name):
         """False if there is no such file; True if it looks readable; ValueError if not."""
         path = self.path(name)
@@ -161,8 +185,9 @@ class Store:
             self.set_aside(name, "reset (%s)" % (_first_line(e),))
             return default
 
-    def load_json(self, name, default):
-        """A dict saved as JSON, merged over a copy of `default`."""
+    def load_json(self, name, default, check=None):
+        """A dict saved as JSON, merged over a copy of `default`; check(dict) may raise
+        ValueError for values out of range (the file is then set aside like damage)."""
 
         def parse(f):
             data = json.load(f)
@@ -174,6 +199,8 @@ class Store:
                     if type(data[key]) is not type(default[key]):
                         raise ValueError("bad %s" % key)
                     out[key] = data[key]
+            if check is not None:
+                check(out)
             return out
 
         return self.load(name, parse, dict(default))

@@ -251,11 +251,11 @@ def draw_timing(app, game, seed, options, n=60):
 
 
 def run_game(fs, game, games, options=None, rules_options=None):
-    for gid, _title, _clean, _note in appmod.GAMES:
-        appmod.unload_game(gid)  # measure this game's import alone
+    for gid in games.ids():
+        games.unload(gid)  # measure this game's import alone
     gc.collect()
     base = alloc()
-    appmod.load_game(game)
+    games.load(game)
     imported = alloc() - base
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)

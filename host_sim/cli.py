@@ -170,9 +170,7 @@ def _write_record(app, path):
 
     screen = app.screen
     if isinstance(screen, gamescreen.GameScreen):
-        text = gamescreen.header_text(
-            gamescreen.REPLAY_HEAD, screen.GAME, screen.seed, screen.options, screen.inputs
-        )
+        text = screen.replay_text()
     else:
         reps = [n for n in os.listdir(app.store.dir) if n.endswith(".last.rep")]
         if not reps:

@@ -43,7 +43,7 @@ def job_command(vm, out, fs, seed, presses, session, heap):
     ], host_sim.ROOT
 
 
-def run(presses, jobs, seed, vm, heap="64wK", keep=None):
+def run(presses, jobs, seed, vm, heap=host_sim.APP_HEAP, keep=None):
     work = tempfile.mkdtemp(prefix="pt-fuzz-")
     out = os.path.join(work, "device")
     env = dict(os.environ)
@@ -81,7 +81,7 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--vm", action="store_true", help="run inside the MicroPython VM")
-    p.add_argument("--heap", default="64wK")
+    p.add_argument("--heap", default=host_sim.APP_HEAP)
     p.add_argument("--keep", help="folder for the session files of failures")
     args = p.parse_args(argv)
     sys.exit(1 if run(args.presses, args.jobs, args.seed, args.vm, args.heap, args.keep) else 0)

@@ -1,6 +1,6 @@
 """make soak: every game by computer, one after another, in one MicroPython VM process.
 
-python -m host_sim soak [--games 1000] [--minutes M] [--heap 64wK]
+python -m host_sim soak [--games 1000] [--minutes M] [--heap 72wK]
 Reports games played and heap retained after gc once warmed up and at the end.
 """
 
@@ -12,11 +12,12 @@ import subprocess
 import sys
 import tempfile
 
+import host_sim
 from host_sim import build
 from host_sim.bench import micropython
 
 
-def run(games, minutes=0, heap="64wK"):
+def run(games, minutes=0, heap=host_sim.APP_HEAP):
     work = tempfile.mkdtemp(prefix="pt-soak-")
     try:
         out = os.path.join(work, "device")
@@ -48,7 +49,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_sim soak", description=__doc__)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--minutes", type=float, default=0)
-    p.add_argument("--heap", default="64wK")
+    p.add_argument("--heap", default=host_sim.APP_HEAP)
     args = p.parse_args(argv)
     r = run(args.games, args.minutes, args.heap)
     print(json.dumps(r))

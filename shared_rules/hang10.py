@@ -5,6 +5,7 @@ Moves are small ints (see the M_* ranges below); the state is a Hang10 object.
 """
 
 from shared_rules import cards as _cards
+from shared_rules.contract import options_with_defaults
 from shared_rules.rng import Rng
 
 try:
@@ -17,8 +18,16 @@ except ImportError:
 
 NAME = "hang10"
 TITLE = "Hang 10"
-SEATS = 1
 VERSION = 1  # dump format version
+KIND = "turns"
+SEATS_MIN = 1
+SEATS_MAX = 1
+SEAT_NAMES = ("You",)
+OPTIONS = ()
+LOW_WINS = False
+CLEAN = ("Clean", "no wipe-out")
+SUMMARY = ("wipeouts", "wiped_cards", "kicks", "turns", "moves")
+PROFILE = None
 
 HAND_SIZE = const(10)
 WAVES = const(4)
@@ -76,11 +85,9 @@ class Hang10:
         self.nmoves = 0
 
 
-def new(seed, options=None):
+def new(seed, options=None, profile=None):
     """A shuffled game: 10 cards dealt to the hand, 4 approaching waves, the rest the pile."""
-    if options:
-        for key in options:
-            raise ValueError("hang10 has no option %r" % (key,))
+    options_with_defaults(NAME, OPTIONS, options)
     s = Hang10()
     s.seed = int(seed)
     deck = list(range(52))
@@ -234,6 +241,8 @@ def moves(s):
 
 
 def is_legal(s, m):
+    if type(m) is not int:
+        return False
     ph = s.phase
     if ph == PH_DRAW:
         if m == M_DRAW:
@@ -333,6 +342,89 @@ def score(s):
 def scores(s):
     """Per-seat scores (one seat)."""
     return [score(s)]
+
+
+def option_text(key, value):
+    return str(value)
+
+
+def describe(options):
+    return ("Solo surfing:", "kick waves out")
+
+
+def seats(s):
+    return 1
+
+
+def humans(s):
+    return (0,)
+
+
+def claimants(s):
+    return ()
+
+
+def winner(s):
+    """A solo game has no winner."""
+    return -1
+
+
+def summary(s):
+    return {
+        "score": score(s),
+        "clean": s.wipeouts == 0,
+        "wipeouts": s.wipeouts,
+        "wiped_cards": len(s.wiped),
+        "kicks": s.kicks,
+        "turns": s.turn,
+        "moves": s.nmoves,
+    }
+
+
+def move_log(s, seat, m):
+    return "You: " + move_text(s, m)
+
+
+_A = const(16)  # the buttons of firmware.buttons, for the "key" zone
+_B = const(32)
+
+
+def touches(s, m):
+    """What a move points at: the pile (top 0), a wave (top 1..4), a hand card, a key."""
+    if m == M_DRAW:
+        return (("top", 0),)
+    if M_TAKE <= m < M_TAKE + WAVES:
+        return (("top", m - M_TAKE + 1),)
+    if m == M_KICK:
+        return (("key", _A),)
+    if m == M_KEEP:
+        return (("key", _B),)
+    if M_WIPE <= m < M_WIPE + WAVES:
+        return (("top", m - M_WIPE + 1),)
+    if M_PLACE <= m < M_PLACE + 52:
+        return (("hand", m - M_PLACE),)
+    return (("hand", (m - M_PLAY) >> 2), ("top", ((m - M_PLAY) & 3) + 1))
+
+
+def view(s, seat=0):
+    """What the player sees: everything but the pile's order."""
+    return {
+        "hand": list(s.hand),
+        "waves": [list(w) for w in s.waves],
+        "scored": list(s.scored),
+        "wiped": list(s.wiped),
+        "pile": len(s.pile),
+        "unseen": unseen(s),
+        "phase": s.phase,
+        "points": s.points,
+    }
+
+
+def redeal(s, seat, rng):
+    """A copy with the pile in another order: the player cannot tell it from this one."""
+    c = copy(s)
+    rng.shuffle(c.pile)
+    return c
 
 
 # ---- notation ------------------------------------------------------------
@@ -545,6 +637,7 @@ def load(text):
     if not 0 <= s.phase <= PH_OVER:
         raise ValueError("hang10 save has bad phase %d" % s.phase)
     check(s)
+    _check_ranges(s)
     for w in range(WAVES):
         if s.kind[w] == K_SEQ and not _seq_consistent(s, w):
             raise ValueError("hang10 save: wave %d is not a sequence" % (w + 1))
@@ -552,6 +645,27 @@ def load(text):
             raise ValueError("hang10 save: wave %d is not a set" % (w + 1))
     _check_phase(s)
     return s
+
+
+def _check_ranges(s):
+    """Every number within what a game can reach (a forged 99999 is damage)."""
+    bad = None
+    if not 0 <= s.seed <= 0x7FFFFFFF:
+        bad = "seed"
+    elif not -1 <= s.slot < WAVES:
+        bad = "slot"
+    elif not -1 <= s.taken < 52 or not -1 <= s.drawn < 52:
+        bad = "card"
+    elif not 0 <= s.points <= 2 * len(s.scored):  # a wave scores at most 2 a card
+        bad = "points"
+    elif not 0 <= 2 * s.kicks <= len(s.scored):  # a kicked wave has 2 cards or more
+        bad = "kicks"
+    elif not 0 <= s.wipeouts <= len(s.wiped):
+        bad = "wipeouts"
+    elif not 0 <= s.turn <= s.nmoves <= 100000:
+        bad = "turn"
+    if bad:
+        raise ValueError("hang10 save: %s out of range" % bad)
 
 
 def _check_phase(s):

@@ -7,6 +7,7 @@ own direction inside play(). All chance (start directions, obstacles, classic
 computer turns, dice for contested squares) comes from the Rng in the state.
 """
 
+from shared_rules.contract import check_option, find_option
 from shared_rules.rng import Rng
 
 try:
@@ -19,8 +20,16 @@ except ImportError:
 
 NAME = "snafu"
 TITLE = "Snafu"
-SEATS = 4
-VERSION = 1
+VERSION = 2  # 2: the match (rounds, wins) is part of the state
+KIND = "realtime"
+SEATS_MIN = 2
+SEATS_MAX = 4
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
+LOW_WINS = False
+CLEAN = ("Won", "match won")
+SUMMARY = ("variant", "winner_name", "ticks", "lengths", "wins", "draws")
+PROFILE = None
+MAX_ROUNDS = const(9)
 
 COLS = const(37)
 ROWS = const(21)
@@ -57,15 +66,25 @@ OFFSET = (-W, -W + 1, 1, W + 1, W, W - 1, -1, -W - 1)
 # Speeds 1..4: frames of 25 ms per tick (300, 200, 150, 100 ms).
 TICK_FRAMES = (12, 8, 6, 4)
 
-DEFAULTS = {
-    "trails": 2,
-    "diagonal": False,
-    "vanish": False,
-    "obstacles": False,
-    "speed": 2,
-    "humans": 1,
-    "others": "classic",
-}
+# The options screen's table (docs/contract.md). A variant stands for the four
+# switches below it, which new() also takes one by one (the simulator's flags).
+OPTIONS = (
+    ("variant", "Variant", tuple(range(1, 17)), 1, "the 16 variations (rules page)"),
+    ("humans", "Players", (1, 2, 0), 1, "0: watch the computer trails"),
+    ("speed", "Speed", (1, 2, 3, 4), 2, "ticks of 300/200/150/100 ms"),
+    ("others", "Others", ("classic", "smart"), "classic", "how computer trails steer"),
+    ("rounds", "Rounds", (1, 3, 5, 9), 1, "rounds in a match"),
+)
+SWITCHES = (
+    ("trails", "Trails", (2, 4), 2, "trails on the board"),
+    ("diagonal", "Diagonal", (False, True), False, "8-way moves"),
+    ("vanish", "Vanish", (False, True), False, "crashed trails vanish"),
+    ("obstacles", "Blocks", (False, True), False, "5-7 obstacles"),
+)
+DEFAULTS = {}
+for _row in SWITCHES + OPTIONS[1:]:
+    DEFAULTS[_row[0]] = _row[3]
+M_NEXT = const(64)  # between rounds: start the next one (ticks are 0..63)
 
 
 def variant_options(v):
@@ -89,39 +108,45 @@ def variant_number(trails, diagonal, vanish, obstacles):
 def normalize_options(options):
     """Defaults filled in, `variant` expanded, every value checked. Raises ValueError."""
     o = dict(DEFAULTS)
-    if options:
-        for key in options:
-            if key not in DEFAULTS and key != "variant":
-                raise ValueError("snafu has no option %r" % (key,))
-        if "variant" in options:
-            v = options["variant"]
-            if type(v) is not int:
-                raise ValueError("snafu variant must be a number 1..16")
-            t, d, va, ob = variant_options(v)
-            o["trails"], o["diagonal"], o["vanish"], o["obstacles"] = t, d, va, ob
-        for key in options:
-            if key == "variant":
-                continue
-            if "variant" in options and key in ("trails", "diagonal", "vanish", "obstacles"):
-                if options[key] != o[key]:
-                    raise ValueError("snafu %s contradicts variant %d" % (key, options["variant"]))
-            o[key] = options[key]
-    for key in ("trails", "speed", "humans"):
-        if type(o[key]) is not int:
-            raise ValueError("snafu %s must be a number" % key)
-    if o["trails"] not in (2, 4):
-        raise ValueError("snafu trails must be 2 or 4")
-    if o["speed"] not in (1, 2, 3, 4):
-        raise ValueError("snafu speed must be 1..4")
-    if o["humans"] not in (0, 1, 2):
-        raise ValueError("snafu humans must be 0, 1 or 2")
-    if o["others"] not in ("classic", "smart"):
-        raise ValueError("snafu others must be classic or smart")
-    for key in ("diagonal", "vanish", "obstacles"):
-        if o[key] not in (True, False, 0, 1):
-            raise ValueError("snafu %s must be true or false" % key)
-        o[key] = bool(o[key])
+    if not options:
+        return o
+    if not isinstance(options, dict):
+        raise ValueError("snafu options must be a record")
+    for key in options:
+        row = find_option(OPTIONS, key) or find_option(SWITCHES, key)
+        if row is None:
+            raise ValueError("snafu has no option %r" % (key,))
+        if key != "variant":
+            o[key] = check_option(NAME, row, options[key])
+    if "variant" in options:
+        v = check_option(NAME, OPTIONS[0], options["variant"])
+        switches = variant_options(v)
+        for i in range(4):
+            key = SWITCHES[i][0]
+            if key in options and o[key] != switches[i]:
+                raise ValueError("snafu %s contradicts variant %d" % (key, v))
+            o[key] = switches[i]
     return o
+
+
+def option_text(key, value):
+    if value is True or value is False:
+        return "on" if value else "off"
+    return str(value)
+
+
+def describe(opts):
+    """Two short lines describing a variant."""
+    trails, diagonal, vanish, obstacles = variant_options(opts["variant"])
+    return (
+        "%d trails %s" % (trails, "8-way" if diagonal else "4-way"),
+        "%s %s" % ("vanish" if vanish else "stay", "obstacles" if obstacles else "open"),
+    )
+
+
+def round_seed(seed, r):
+    """The board of round r of a match comes from its own seed."""
+    return (seed + 7919 * (r - 1)) & 0x7FFFFFFF
 
 
 class Snafu:
@@ -140,6 +165,12 @@ class Snafu:
         self.seed = 0
         self.rolls = [0, 0, 0, 0]  # dice rolled for contested squares in the last tick
         self.nmoves = 0
+        # the match: round r of `rounds` (round r's board comes from round_seed(match_seed, r))
+        self.match_seed = 0
+        self.round = 1
+        self.wins = [0, 0, 0, 0]
+        self.draws = 0
+        self.history = []  # per finished round: (winner, ticks)
 
 
 def cell(col, row):
@@ -176,12 +207,31 @@ def obstacle_count(rng):
     return 4 + (rng.die() + 1) // 2
 
 
-def new(seed, options=None):
+def new(seed, options=None, profile=None):
+    """A match: round 1's board from `seed` (a single round unless `rounds` says more)."""
     o = normalize_options(options)
     s = Snafu()
     s.opts = o
-    s.seed = int(seed)
-    s.rng = Rng(s.seed)
+    s.match_seed = int(seed)
+    _deal_round(s, int(seed))
+    return s
+
+
+def _deal_round(s, seed):
+    """Clear the board and start a round from `seed`: trails, headings, obstacles."""
+    o = s.opts
+    s.seed = seed
+    s.rng = Rng(seed)
+    s.tick = 0
+    s.winner = -2
+    for t in range(4):
+        s.head[t] = -1
+        s.dir[t] = 0
+        s.alive[t] = 0
+        s.playing[t] = 0
+        s.length[t] = 0
+        s.crash[t] = -1
+        s.rolls[t] = 0
     _walls(s.board)
     for t in range(o["trails"]):
         col, row = STARTS[t]
@@ -196,7 +246,6 @@ def new(seed, options=None):
             s.dir[t] = roll_direction(s.rng, o["diagonal"])
     if o["obstacles"]:
         _place_obstacles(s)
-    return s
 
 
 def _place_obstacles(s):
@@ -287,11 +336,74 @@ def _computer_dir(s, t):
 
 
 def to_act(s):
-    return -1 if s.winner != -2 else 0
+    return -1 if over(s) else 0
+
+
+def round_over(s):
+    """The current round has ended (the match may go on)."""
+    return s.winner != -2
 
 
 def over(s):
-    return s.winner != -2
+    """The match has ended: its last round is over."""
+    return s.winner != -2 and s.round >= s.opts["rounds"]
+
+
+def seats(s):
+    return s.opts["trails"]
+
+
+def humans(s):
+    return human_trails(s)
+
+
+def claimants(s):
+    return ()
+
+
+def winner(s):
+    """The match's winner: the trail with the most rounds won, -1 for a tie or not over."""
+    if not over(s):
+        return -1
+    best = -1
+    top = -1
+    for t in range(4):
+        if s.playing[t] and s.wins[t] > top:
+            best, top = t, s.wins[t]
+        elif s.playing[t] and s.wins[t] == top:
+            best = -1
+    return best
+
+
+def summary(s):
+    o = s.opts
+    w = winner(s)
+    return {
+        "score": score(s),
+        "clean": s.wins[RED] > max(s.wins[1:]),
+        "variant": variant_number(o["trails"], o["diagonal"], o["vanish"], o["obstacles"]),
+        "winner_name": "draw" if w < 0 else COLORS[w],
+        "ticks": s.tick,
+        "lengths": [s.length[t] for t in range(4) if s.playing[t]],
+        "wins": [s.wins[t] for t in range(4) if s.playing[t]],
+        "draws": s.draws,
+        "rounds": [
+            {"round": i + 1, "winner": h[0], "ticks": h[1]} for i, h in enumerate(s.history)
+        ],
+    }
+
+
+def move_log(s, seat, m):
+    if m == M_NEXT:
+        return "next round"
+    return "%s: %s" % (SEAT_NAMES[seat], move_text(s, m))
+
+
+def touches(s, m):
+    """The next round starts on A; a tick is steered with the d-pad (no cursor)."""
+    if m == M_NEXT:
+        return (("key", 16),)
+    return (("dir", m & 7),)
 
 
 def pack(dirs_by_trail):
@@ -303,9 +415,12 @@ def pack(dirs_by_trail):
 
 
 def moves(s):
-    """Every combination of directions for the living human trails (no reversing)."""
+    """Every combination of directions for the living human trails (no reversing);
+    between rounds only the next round."""
     if over(s):
         return []
+    if round_over(s):
+        return [M_NEXT]
     out = [0]
     for t in human_trails(s):
         if not s.alive[t]:
@@ -322,7 +437,11 @@ def moves(s):
 
 
 def is_legal(s, m):
-    if over(s) or not isinstance(m, int) or m < 0 or m >= 64:
+    if over(s) or not isinstance(m, int):
+        return False
+    if round_over(s) or m == M_NEXT:
+        return m == M_NEXT and round_over(s)
+    if m < 0 or m >= 64:
         return False
     allowed = directions(s)
     for t in (RED, BLUE):
@@ -356,10 +475,15 @@ _want = [0, 0, 0, 0]
 
 
 def play(s, m):
-    """One tick: every living trail adds one square at once."""
+    """One tick: every living trail adds one square at once (or, between rounds, the
+    next round starts)."""
     if not is_legal(s, m):
         raise ValueError("illegal snafu tick %r" % (m,))
     s.nmoves += 1
+    if m == M_NEXT:
+        s.round += 1
+        _deal_round(s, round_seed(s.match_seed, s.round))
+        return
     s.tick += 1
     board = s.board
     want = _want
@@ -424,6 +548,11 @@ def play(s, m):
             last = t
     if left <= 1:
         s.winner = last  # -1: the last trails crashed together, a draw
+        if last < 0:
+            s.draws += 1
+        else:
+            s.wins[last] += 1
+        s.history.append((last, s.tick))
 
 
 def _erase(s, t):
@@ -435,12 +564,12 @@ def _erase(s, t):
 
 
 def score(s):
-    """1 if red won the round, else 0."""
-    return 1 if s.winner == RED else 0
+    """Rounds red has won in this match."""
+    return s.wins[RED]
 
 
 def scores(s):
-    return [1 if s.winner == t else 0 for t in range(4) if s.playing[t]]
+    return [s.wins[t] for t in range(4) if s.playing[t]]
 
 
 def heads(s):
@@ -461,6 +590,8 @@ def winner_name(s):
 
 def best_move(s):
     """The smart player's directions for the human trails (hints, autoplay, tests)."""
+    if round_over(s):
+        return M_NEXT
     smart_dir = _smart().smart_dir
     m = 0
     for t in human_trails(s):
@@ -474,6 +605,8 @@ def best_move(s):
 
 
 def move_text(s, m):
+    if m == M_NEXT and round_over(s):
+        return "next"
     if not isinstance(m, int) or m < 0 or m >= 64:
         raise ValueError("not a snafu tick: %r" % (m,))
     parts = []
@@ -484,6 +617,8 @@ def move_text(s, m):
 
 def parse_move(s, text):
     t = text.strip().upper()
+    if t == "NEXT" and round_over(s):
+        return M_NEXT
     humans = human_trails(s)
     if not humans:
         if t == ".":
@@ -562,146 +697,29 @@ def _connected_size(s, t):
     return n
 
 
-_CELL_CHARS = ".rbgy#"
-_CELL_BYTES = b".rbgy#"
+def _save():
+    """The save format lives in snafu_save (imported when a game is saved or loaded)."""
+    from shared_rules import snafu_save
+
+    return snafu_save
 
 
 def dump(s):
-    out = _Text()
-    dump_to(s, out)
-    return "".join(out.parts)
-
-
-class _Text:
-    def __init__(self):
-        self.parts = []
-
-    def write(self, text):
-        self.parts.append(text)
-
-
-_ROW = bytearray(COLS)
+    return _save().dump(s)
 
 
 def dump_to(s, f):
     """Write dump(s) to a file piece by piece (a line at a time: little heap)."""
-    o = s.opts
-    f.write("snafu %d\n" % VERSION)
-    f.write(
-        "opts %d %d %d %d %d %d %s\n"
-        % (
-            o["trails"],
-            o["diagonal"],
-            o["vanish"],
-            o["obstacles"],
-            o["speed"],
-            o["humans"],
-            o["others"],
-        )
-    )
-    f.write("seed %d\n" % s.seed)
-    f.write("rng %d\n" % s.rng.get_state())
-    f.write("tick %d %d %d\n" % (s.tick, s.winner, s.nmoves))
-    for t in range(4):
-        f.write(
-            "trail %d %d %d %d %d %d %d\n"
-            % (
-                s.playing[t],
-                s.alive[t],
-                s.head[t],
-                s.dir[t],
-                s.length[t],
-                s.crash[t],
-                s.rolls[t],
-            )
-        )
-    board = s.board
-    row_buf = _ROW
-    for row in range(1, ROWS + 1):
-        base = row * W + 1
-        for col in range(COLS):
-            row_buf[col] = _CELL_BYTES[board[base + col]]
-        f.write(str(row_buf, "ascii"))
-        f.write("\n")
+    _save().dump_to(s, f)
 
 
 def load(text):
-    if not isinstance(text, str):
-        raise ValueError("snafu save must be text")
-    lines = text.split("\n")
-    if len(lines) < 9 + ROWS:
-        raise ValueError("snafu save is cut short")
-    if lines[0] != "snafu %d" % VERSION:
-        raise ValueError("not a snafu save (version %d)" % VERSION)
-    s = Snafu()
-    try:
-        p = lines[1].split()
-        if p[0] != "opts" or len(p) != 8:
-            raise ValueError("snafu save: bad opts line")
-        s.opts = normalize_options(
-            {
-                "trails": int(p[1]),
-                "diagonal": bool(int(p[2])),
-                "vanish": bool(int(p[3])),
-                "obstacles": bool(int(p[4])),
-                "speed": int(p[5]),
-                "humans": int(p[6]),
-                "others": p[7],
-            }
-        )
-        s.seed = int(_field(lines[2], "seed"))
-        s.rng.set_state(int(_field(lines[3], "rng")))
-        p = _field(lines[4], "tick").split()
-        s.tick, s.winner, s.nmoves = int(p[0]), int(p[1]), int(p[2])
-        for t in range(4):
-            p = [int(x) for x in _field(lines[5 + t], "trail").split()]
-            if len(p) != 7:
-                raise ValueError("snafu save: bad trail line")
-            if p[0] not in (0, 1) or p[1] not in (0, 1) or p[1] > p[0]:
-                raise ValueError("snafu save: bad trail flags")
-            s.playing[t] = p[0]
-            s.alive[t] = p[1]
-            if not -1 <= p[2] < CELLS or not 0 <= p[3] <= 7 or not 0 <= p[6] <= 6:
-                raise ValueError("snafu save: bad trail values")
-            s.head[t], s.dir[t], s.length[t], s.crash[t], s.rolls[t] = p[2], p[3], p[4], p[5], p[6]
-    except (IndexError, TypeError):
-        raise ValueError("snafu save is damaged")
-    _walls(s.board)
-    for row in range(ROWS):
-        line = lines[9 + row]
-        if len(line) != COLS:
-            raise ValueError("snafu save: board row %d is %d wide" % (row + 1, len(line)))
-        for col in range(COLS):
-            v = _CELL_CHARS.find(line[col])
-            if v < 0 or v == WALL:
-                raise ValueError("snafu save: bad square %r" % line[col])
-            s.board[(row + 1) * W + col + 1] = v
-    if s.tick < 0 or s.nmoves < 0:
-        raise ValueError("snafu save: bad tick")
-    for t in range(4):
-        if s.playing[t] != (1 if t < s.opts["trails"] else 0):
-            raise ValueError("snafu save: trails in play do not match the options")
-    alive = 0
-    for t in range(4):
-        alive += s.alive[t]
-    w = s.winner
-    if w == -2:
-        ok = alive >= 2
-    elif w == -1:
-        ok = alive == 0
-    else:
-        ok = 0 <= w <= 3 and alive == 1 and s.alive[w] == 1
-    if not ok:
-        raise ValueError("snafu save: the winner does not fit the trails")
-    check(s)
-    return s
+    return _save().load(text)
 
 
-def _field(line, key):
-    k, _, rest = line.partition(" ")
-    if k != key:
-        raise ValueError("snafu save: expected %s" % key)
-    return rest
+def check_match(s):
+    """Raise ValueError unless the match adds up (round, wins, draws, history)."""
+    _save().check_match(s)
 
 
 def copy(s):

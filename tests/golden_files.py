@@ -23,3 +23,23 @@ def first_difference(got, want):
         if got[i] != want[i]:
             return "line %d:\n  got  %s\n  want %s" % (i + 1, got[i], want[i])
     return "got %d lines, want %d" % (len(got), len(want))
+
+
+class SoloRules:
+    """What records.record_result reads of a solo game's rules; the state is (score, clean)."""
+
+    LOW_WINS = False
+    CLEAN = ("Clean", "no wipe-out")
+    SEATS_MAX = 1
+
+    @staticmethod
+    def summary(state):
+        return {"score": state[0], "clean": state[1]}
+
+
+def record(store, gid, points, clean):
+    """Count a finished solo game with this score (records.record_result, as a game does)."""
+    from firmware import records
+
+    counted = records.load_stats(store, gid)["games"]
+    return records.record_result(store, gid, SoloRules, (points, clean), counted)

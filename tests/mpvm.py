@@ -9,7 +9,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEAP = "64wK"  # 64 K words: a 32-bit-sized 64 KB heap
+HEAP = "64wK"  # 64 K words: a 32-bit-sized 64 KB heap (rules only; the app: host_sim.APP_HEAP)
 
 
 def micropython_path():

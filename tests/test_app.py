@@ -8,7 +8,7 @@ import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from boards import headless
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen
+from firmware import gamescreen, launcher, records
 from firmware.app import App
 from host_sim import device
 from shared_rules import hang10 as h
@@ -25,7 +25,7 @@ def saves(tmp_path):
 def test_launcher_lists_games_settings_about(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     assert app.screen.labels() == ["Hang 10", "Snafu", "Settings", "About"]
     assert device.text_on_screen(board, "Hang 10", 11)
 
@@ -41,7 +41,7 @@ def test_menu_navigation_wraps(tmp_path):
 def test_settings_contrast_invert_saved_once_on_leave(tmp_path):
     app, board, d = make(tmp_path)
     d.keys("UP,UP,A")  # Settings
-    assert isinstance(app.screen, appmod.Settings)
+    assert isinstance(app.screen, launcher.Settings)
     writes = app.store.writes
     d.keys("RIGHT,RIGHT")  # contrast 3 -> 5
     assert board.bus.contrast == appmod.CONTRAST_LEVELS[5]
@@ -49,7 +49,7 @@ def test_settings_contrast_invert_saved_once_on_leave(tmp_path):
     assert board.bus.inverted
     assert app.store.writes == writes  # nothing written while changing
     d.keys("B")
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     assert app.store.writes == writes + 1
     app2, board2, _ = make(tmp_path)  # power cycle: settings come back
     assert app2.settings["contrast"] == 5 and app2.settings["invert"] is True
@@ -79,11 +79,11 @@ def test_sound_setting_only_with_a_buzzer(tmp_path):
 def test_button_test_screen_shows_held_buttons_and_leaves_on_long_b(tmp_path):
     app, board, d = make(tmp_path)
     d.keys("UP,UP,A,DOWN,DOWN,A")  # Settings -> Button test (no buzzer: no Sound line)
-    assert isinstance(app.screen, appmod.ButtonTest)
+    assert isinstance(app.screen, launcher.ButtonTest)
     app.frame(btn.LEFT, btn.LEFT | btn.A)
     assert app.screen.held == btn.LEFT | btn.A
     d.keys("B*40")
-    assert isinstance(app.screen, appmod.Settings)
+    assert isinstance(app.screen, launcher.Settings)
 
 
 def test_about_shows_version(tmp_path):
@@ -91,7 +91,7 @@ def test_about_shows_version(tmp_path):
 
     app, board, d = make(tmp_path)
     d.keys("UP,A")
-    assert isinstance(app.screen, appmod.About)
+    assert isinstance(app.screen, launcher.About)
     assert device.text_on_screen(board, "v" + VERSION, 22)
 
 
@@ -103,7 +103,7 @@ def start_hang10(d):
 def test_new_game_from_launcher(tmp_path):
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
-    assert screen.GAME == "hang10"
+    assert screen.gid == "hang10"
     assert screen.s.phase == h.PH_DRAW
 
 
@@ -122,7 +122,7 @@ def test_chord_saves_and_continue_resumes(tmp_path):
     bot_turns(app, 3)
     before = h.dump(screen.s)
     d.keys("A+B*%d" % appmod.CHORD_FRAMES)
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
     d.keys("A")
     assert app.screen.labels()[0] == "Continue"
@@ -134,7 +134,7 @@ def test_short_a_b_does_not_leave(tmp_path):
     app, board, d = make(tmp_path)
     start_hang10(d)
     d.keys("A+B*%d" % (appmod.CHORD_FRAMES - 1))
-    assert app.screen.GAME == "hang10"
+    assert app.screen.gid == "hang10"
 
 
 def test_power_cut_resumes_last_turn(tmp_path):
@@ -155,16 +155,17 @@ def test_game_over_updates_stats_and_removes_save(tmp_path):
     screen = app.screen
     assert screen.finished and h.over(screen.s)
     assert not os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
-    stats = appmod.load_stats(app.store, "hang10")
+    stats = records.load_stats(app.store, "hang10")
     assert stats["games"] == 1 and stats["best"] == h.score(screen.s)
     assert stats["clean"] == (1 if screen.s.wipeouts == 0 else 0)
     assert device.text_on_screen(board, "GAME OVER", 7)
     d.keys("B")
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
 
 
 def test_writes_per_game_are_bounded(tmp_path):
-    """One save per completed turn plus stats and replay: never per frame."""
+    """Per completed turn one save and one append to the replay journal, plus the stats
+    at the end (the journal is renamed into the replay): never per frame."""
     app, board, d = make(tmp_path)
     start_hang10(d)
     before = app.store.writes
@@ -172,7 +173,7 @@ def test_writes_per_game_are_bounded(tmp_path):
     d.autoplay()
     s = app.screen.s
     writes = app.store.writes - before
-    assert writes <= s.turn + 2
+    assert writes <= 2 * s.turn + 2
     assert writes < (app.frame_no - frames) / 4
 
 
@@ -184,7 +185,7 @@ def test_pause_menu_hint_and_save_exit(tmp_path):
     d.keys("DOWN,A")  # Hint
     assert screen.pause == -1 and screen.msg.startswith("Hint: ")
     d.keys("B,DOWN,DOWN,A")  # Save & exit
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
 
 
@@ -204,14 +205,14 @@ def test_drawing_then_playing_a_card_by_buttons(tmp_path):
     d.keys("A")  # cursor starts on the pile: draw
     assert s.phase in (h.PH_PLAY, h.PH_WIPE)
     if s.phase == h.PH_PLAY:
-        card = s.hand[screen.hand_i]
+        card = s.hand[screen.hand_i()]
         while not any(h.fits(s, w, card) for w in range(4)):
             d.keys("RIGHT")
-            card = s.hand[screen.hand_i]
+            card = s.hand[screen.hand_i()]
         d.keys("A")  # pick
-        assert screen.picked == card
+        assert screen.picked() == card
         d.keys("B")  # cancel
-        assert screen.picked == -1
+        assert screen.picked() == -1
         d.keys("A,A")  # pick, play on the first fitting wave
         assert s.phase == h.PH_KICK
         d.keys("B")  # keep surfin'
@@ -224,9 +225,9 @@ def test_taking_an_approaching_card_by_buttons(tmp_path):
     s = screen.s
     d.keys("RIGHT,A")  # wave 1 is a lone card: take it
     assert s.phase == h.PH_PLACE and s.taken >= 0
-    if s.hand[screen.hand_i] == s.taken:
+    if s.hand[screen.hand_i()] == s.taken:
         d.keys("RIGHT")
-    placed = s.hand[screen.hand_i]
+    placed = s.hand[screen.hand_i()]
     d.keys("A")
     assert s.waves[0] == [placed] and s.phase == h.PH_DRAW
 
@@ -240,12 +241,12 @@ def test_error_in_game_shows_error_screen_then_launcher(tmp_path, monkeypatch):
 
     monkeypatch.setattr(screen, "handle", boom)
     d.keys("A")
-    assert isinstance(app.screen, appmod.ErrorScreen)
+    assert isinstance(app.screen, launcher.ErrorScreen)
     assert app.screen.lines[0].startswith("RuntimeError:")
     assert "second" not in " ".join(app.screen.lines)
     assert "wave machine" in open(os.path.join(saves(tmp_path), "error.txt")).read()
     d.keys("A")
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
 
 
 def test_error_while_drawing_is_caught(tmp_path, monkeypatch):
@@ -253,7 +254,7 @@ def test_error_while_drawing_is_caught(tmp_path, monkeypatch):
     screen = start_hang10(d)
     monkeypatch.setattr(screen, "draw_game", lambda fb: 1 / 0)
     d.keys("LEFT")
-    assert isinstance(app.screen, appmod.ErrorScreen)
+    assert isinstance(app.screen, launcher.ErrorScreen)
 
 
 def test_keyboard_interrupt_is_never_swallowed(tmp_path, monkeypatch):
@@ -346,8 +347,12 @@ def test_input_log_round_trip_and_long_pauses():
     log.add(700, 0, btn.B)  # longer than one byte of frames
     log.add_resume()
     log.add(1, btn.LEFT | btn.A, btn.LEFT | btn.A | btn.B)
-    text = gamescreen.header_text(gamescreen.REPLAY_HEAD, "hang10", 5, {}, log)
     import io
+
+    f = io.StringIO()
+    gamescreen.write_header(f, gamescreen.REPLAY_HEAD, "hang10", 5, {})
+    log.write(f)
+    text = f.getvalue()
 
     back = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
     assert list(back["inputs"].events()) == list(log.events())

@@ -25,7 +25,7 @@ import pytest
 
 from boards import cp_pico, headless
 from firmware import app as appmod
-from firmware import cpdisplay
+from firmware import cpdisplay, launcher
 from firmware import store as storemod
 from host_sim import build, device, install_cp
 from mpvm import ROOT, run_mp
@@ -549,7 +549,7 @@ def _one_line_report(app):
     EROFS) or, as firmware/store.py does today, the error screen."""
     if app.toast:
         return app.toast
-    if isinstance(app.screen, appmod.ErrorScreen):
+    if isinstance(app.screen, launcher.ErrorScreen):
         return appmod._error_text(app.last_error)
     return None
 
@@ -567,9 +567,9 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
     assert ro.refused
     report = _one_line_report(app)
     assert report and "\n" not in report and ("30" in report or "read-only" in report)
-    if isinstance(app.screen, appmod.ErrorScreen):
+    if isinstance(app.screen, launcher.ErrorScreen):
         drv.keys("A")  # back to the launcher
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     drv.keys("A,A")  # Hang 10, New game
     screen = app.screen
     assert hasattr(screen, "bot_press"), screen
@@ -585,13 +585,13 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
         drv.keys("A+B*20")  # save (skipped) and leave
     else:
         # firmware/store.py raising OSError 30: the refused autosave shows the error screen
-        assert isinstance(app.screen, appmod.ErrorScreen), app.screen
+        assert isinstance(app.screen, launcher.ErrorScreen), app.screen
         report = _one_line_report(app)
         assert report and "\n" not in report and "30" in report
         drv.keys("A")
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     drv.keys("DOWN,DOWN,DOWN,A")  # About: still drawing
-    assert isinstance(app.screen, appmod.About)
+    assert isinstance(app.screen, launcher.About)
     assert _tree(root) == before  # nothing written, nothing removed
     assert {c[0] for c in ro.refused} <= {"open", "mkdir", "rename", "replace", "remove"}
 

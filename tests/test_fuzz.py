@@ -46,7 +46,7 @@ def test_fuzz_same_on_cpython_and_in_vm_at_64k(tmp_path, device_build, seed):
         [
             exe,
             "-X",
-            "heapsize=64wK",
+            "heapsize=" + host_sim.APP_HEAP,
             "fuzz_device.py",
             str(vm_fs),
             str(seed),

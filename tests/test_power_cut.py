@@ -3,9 +3,10 @@
 import os
 
 import pytest
+from golden_files import record
 
 import host_sim  # noqa: F401
-from firmware import app as appmod
+from firmware import records
 from firmware import store as store_mod
 from host_sim import device
 from shared_rules import hang10 as h
@@ -136,17 +137,17 @@ def test_settings_save_survives_power_cut(tmp_path, monkeypatch, point):
 def test_stats_survive_power_cut_at_game_end(tmp_path, monkeypatch, point):
     root = str(tmp_path)
     store = store_mod.Store(root)
-    appmod.record_result(store, "hang10", 7, True)
+    record(store, "hang10", 7, True)
     inj = Injector(monkeypatch, point, "hang10.json")
     inj.armed = True
     with pytest.raises(PowerCut):
-        appmod.record_result(store, "hang10", 30, False)
+        record(store, "hang10", 30, False)
     monkeypatch.undo()
-    st = appmod.load_stats(store_mod.Store(root), "hang10")
+    st = records.load_stats(store_mod.Store(root), "hang10")
     if point == "after-rename":
-        assert st == {"games": 2, "clean": 1, "best": 30, "total": 37}
+        assert st == {"games": 2, "wins": 0, "clean": 1, "best": 30, "total": 37}
     else:
-        assert st == {"games": 1, "clean": 1, "best": 7, "total": 7}
+        assert st == {"games": 1, "wins": 0, "clean": 1, "best": 7, "total": 7}
 
 
 def test_first_save_cut_leaves_no_broken_file(tmp_path, monkeypatch):

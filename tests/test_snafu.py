@@ -12,7 +12,7 @@ import pytest
 import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen, snafu_screen
+from firmware import gamescreen, launcher, records, snafu_screen
 from host_sim import device
 from shared_rules import snafu as sn
 
@@ -185,7 +185,7 @@ def tap(app, mask):
 
 def bot_until_round(app, screen, r):
     """Let the screen's bot play until round r is ready to start."""
-    while screen.round < r:
+    while screen.s.round < r:
         m = screen.bot_press()
         app.frame(m, m)
         app.frame(0, 0)
@@ -196,7 +196,7 @@ def test_launcher_to_options_to_ready_to_run(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
     d.keys("DOWN,A,A")
-    assert isinstance(app.screen, appmod.OptionsScreen) and app.screen.gid == "snafu"
+    assert isinstance(app.screen, launcher.OptionsScreen) and app.screen.gid == "snafu"
     d.keys("A")
     screen = app.screen
     assert is_snafu(screen)
@@ -321,22 +321,22 @@ def test_fast_forward_when_the_human_trail_has_crashed(tmp_path):
     assert not sn.over(s)  # D7: the computer trails play on
     while not sn.over(s):
         assert to_tick(d, screen) == 1  # a tick every frame
-    assert screen.mode == snafu_screen.ROUND_OVER and sum(screen.wins) + screen.draws == 1
+    assert sn.round_over(screen.s) and sum(screen.s.wins) + screen.s.draws == 1
 
 
 def test_whole_match_by_the_bot_updates_stats(tmp_path):
     app, board, d, screen = start(tmp_path, {"variant": 1, "rounds": 3})
     assert d.autoplay()
-    assert app.screen is screen and screen.finished and screen.round == 3
-    assert sum(screen.wins) + screen.draws == 3
-    stats = appmod.load_stats(app.store, "snafu")
-    assert stats["games"] == 1 and stats["total"] == screen.wins[0]
-    assert stats["clean"] == int(screen.wins[0] > max(screen.wins[1:]))
+    assert app.screen is screen and screen.finished and screen.s.round == 3
+    assert sum(screen.s.wins) + screen.s.draws == 3
+    stats = records.load_stats(app.store, "snafu")
+    assert stats["games"] == 1 and stats["total"] == screen.s.wins[0]
+    assert stats["clean"] == int(screen.s.wins[0] > max(screen.s.wins[1:]))
     assert device.text_on_screen(board, "GAME OVER", 7)
     assert not os.path.exists(os.path.join(saves(tmp_path), "snafu.sav"))
     assert os.path.exists(os.path.join(saves(tmp_path), "snafu.last.rep"))
     d.keys("B")
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
 
 
 def test_chord_mid_round_saves_and_continue_resumes(tmp_path):
@@ -345,10 +345,10 @@ def test_chord_mid_round_saves_and_continue_resumes(tmp_path):
     for _ in range(3):
         to_tick(d, screen)
     d.keys("A+B*%d" % appmod.CHORD_FRAMES)
-    assert isinstance(app.screen, appmod.Launcher)
+    assert isinstance(app.screen, launcher.Launcher)
     assert screen.s.tick >= 3 and not sn.over(screen.s)
     before = sn.dump(screen.s)
-    match = screen.meta()
+    match = sn.dump(screen.s).split(chr(10))[4]  # the tick line holds the match
     assert os.path.exists(os.path.join(saves(tmp_path), "snafu.sav"))
     d.keys("DOWN,A")
     assert app.screen.labels()[0] == "Continue"
@@ -356,8 +356,8 @@ def test_chord_mid_round_saves_and_continue_resumes(tmp_path):
     resumed = app.screen
     assert is_snafu(resumed) and resumed is not screen
     assert sn.dump(resumed.s) == before
-    assert resumed.meta().split()[:7] == match.split()[:7]  # the same round and score
-    assert (resumed.round, resumed.rounds, resumed.wins) == (1, 5, [0, 0, 0, 0])
+    assert sn.dump(resumed.s).split(chr(10))[4] == match  # the same round and score
+    assert (resumed.s.round, resumed.s.opts["rounds"], resumed.s.wins) == (1, 5, [0, 0, 0, 0])
     assert resumed.mode == snafu_screen.READY  # waits for A before the round goes on
     tick = resumed.s.tick
     d.keys("A")
@@ -368,13 +368,13 @@ def test_chord_mid_round_saves_and_continue_resumes(tmp_path):
 def test_chord_after_a_round_keeps_the_match_score(tmp_path):
     app, board, d, screen = start(tmp_path, {"variant": 1, "rounds": 3})
     bot_until_round(app, screen, 2)
-    assert sum(screen.wins) + screen.draws == 1
-    wins = list(screen.wins)
+    assert sum(screen.s.wins) + screen.s.draws == 1
+    wins = list(screen.s.wins)
     before = sn.dump(screen.s)
     d.keys("A+B*%d" % appmod.CHORD_FRAMES)
     d.keys("DOWN,A,A")
     resumed = app.screen
-    assert resumed.round == 2 and resumed.wins == wins and sn.dump(resumed.s) == before
+    assert resumed.s.round == 2 and resumed.s.wins == wins and sn.dump(resumed.s) == before
 
 
 def finished_replay(path, resume="none"):
@@ -391,7 +391,7 @@ def finished_replay(path, resume="none"):
                 to_tick(d, screen)
         d.keys("A+B*%d" % appmod.CHORD_FRAMES)
         d.keys("DOWN,A,A")  # Snafu -> Continue
-        assert app.screen is not screen and app.screen.GAME == "snafu"
+        assert app.screen is not screen and app.screen.gid == "snafu"
     assert d.autoplay()
     return app, board, os.path.join(saves(path), "snafu.last.rep")
 
@@ -411,7 +411,7 @@ def test_replay_gives_identical_screen(tmp_path, resume):
     d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
     assert app2.screen.finished
     assert sn.dump(app2.screen.s) == sn.dump(app.screen.s)
-    assert app2.screen.meta() == app.screen.meta()
+    assert sn.dump(app2.screen.s) == sn.dump(app.screen.s)
     assert bytes(board2.display.buf) == bytes(board.display.buf)
 
 

@@ -211,7 +211,7 @@ def rules_mpy(tmp_path_factory):
     pkg = os.path.join(out, "shared_rules")
     os.makedirs(pkg)
     exe = build.mpy_cross()
-    for name in ("__init__", "rng", "snafu", "snafu_ai"):
+    for name in ("__init__", "rng", "contract", "snafu", "snafu_save", "snafu_ai"):
         src = os.path.join(ROOT, "shared_rules", name + ".py")
         dst = os.path.join(pkg, name + ".mpy")
         subprocess.run([exe, "-O2", "-o", dst, src], check=True)

@@ -153,9 +153,10 @@ def test_mpy_cross_refuses_viper_without_an_architecture():
 RELOAD_CODE = """
 import sys
 from firmware import app as appmod
+from firmware import games
 
 def one():
-    appmod.load_game("snafu")
+    games.load("snafu")
     from shared_rules import snafu, snafu_ai
     s = snafu.new(21, {"variant": 13, "humans": 0, "others": "smart"})
     while not snafu.over(s):
@@ -165,7 +166,7 @@ def one():
     return sys.modules["shared_rules.snafu_native"]
 
 first = one()
-appmod.load_game("hang10")  # unloads Snafu
+games.load("hang10")  # unloads Snafu
 print("loaded", "shared_rules.snafu_ai" in sys.modules, "shared_rules.snafu_native" in sys.modules)
 again = one()
 print("same", first is again)

@@ -3,9 +3,11 @@
 import os
 
 import pytest
+from golden_files import record
 
 import host_sim  # noqa: F401
 from firmware import app as appmod
+from firmware import records
 from firmware import store as store_mod
 from firmware.store import MAX_SAVE_BYTES, Store
 from host_sim import device
@@ -80,7 +82,7 @@ def test_damaged_game_save_starts_new_game_with_notice(tmp_path, kind):
     d2.keys("A")  # Hang 10: the menu offers Continue
     assert app2.screen.labels()[0] == "Continue"
     d2.keys("A")
-    assert app2.screen.GAME == "hang10"  # a new game instead of a crash
+    assert app2.screen.gid == "hang10"  # a new game instead of a crash
     assert app2.toast and app2.toast.startswith("hang10.sav")
     assert os.path.exists(path + ".bad")
 
@@ -122,12 +124,12 @@ def test_missing_file_is_not_a_notice(tmp_path):
 
 def test_stats_accumulate(tmp_path):
     store = Store(str(tmp_path))
-    appmod.record_result(store, "hang10", 10, True)
-    st, best = appmod.record_result(store, "hang10", 4, False)
-    assert st == {"games": 2, "clean": 1, "best": 10, "total": 14} and not best
-    st, best = appmod.record_result(store, "hang10", 12, False)
+    record(store, "hang10", 10, True)
+    st, best = record(store, "hang10", 4, False)
+    assert st == {"games": 2, "wins": 0, "clean": 1, "best": 10, "total": 14} and not best
+    st, best = record(store, "hang10", 12, False)
     assert best and st["best"] == 12
-    assert appmod.tenths(26, 3) == "8.7" and appmod.tenths(-3, 2) == "-1.5"
+    assert records.tenths(26, 3) == "8.7" and records.tenths(-3, 2) == "-1.5"
 
 
 def test_read_only_drive_gives_one_notice_and_the_game_goes_on(tmp_path, monkeypatch):
@@ -142,9 +144,9 @@ def test_read_only_drive_gives_one_notice_and_the_game_goes_on(tmp_path, monkeyp
         return real_open(path, mode, *a)
 
     monkeypatch.setattr(store_mod, "open", ro_open, raising=False)
-    d.keys("A,A")  # new Hang 10 game: autosaves are refused
+    d.keys("A,A")  # new Hang 10 game: its replay journal and autosaves are refused
     screen = app.screen
-    toasts = set()
+    toasts = {app.toast}
     for _ in range(60):
         m = screen.bot_press()
         app.frame(m, m)

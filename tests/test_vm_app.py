@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import host_sim
 from host_sim import build
 from mpvm import ROOT, run_mp
 
@@ -55,7 +56,7 @@ def test_app_in_micropython_matches_cpython(device_build, tmp_path):
     cp_fs = str(tmp_path / "cp")
     os.makedirs(vm_fs)
     os.makedirs(cp_fs)
-    vm = run_mp("FS = %r\n" % vm_fs + SCENARIO, cwd=device_build)
+    vm = run_mp("FS = %r\n" % vm_fs + SCENARIO, cwd=device_build, heap=host_sim.APP_HEAP)
     cp = run_cpython(cp_fs)
     assert vm.splitlines()[0] == "screen Hang10Screen True None", vm
     assert vm == cp

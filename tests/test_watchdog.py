@@ -7,6 +7,7 @@ import pytest
 import host_sim  # noqa: F401
 from boards import headless
 from firmware import app as appmod
+from firmware import launcher
 from firmware.app import App
 
 
@@ -48,7 +49,7 @@ def test_hung_game_resets_into_launcher_and_keeps_the_save(tmp_path, monkeypatch
     board2 = headless.setup(fs_root=root)
     app2 = App(board2)
     headless.Driver(app2).idle()
-    assert isinstance(app2.screen, appmod.Launcher)
+    assert isinstance(app2.screen, launcher.Launcher)
     assert os.path.exists(os.path.join(root, "saves", "hang10.sav"))
 
 

@@ -801,7 +801,7 @@ def case_load_rejects_truncated():
 
 # Damaged lines of mid_game_text(): "<line index>:<line>", '|' between them.
 BAD_LINES = (
-    "0:snafu 2|0:snafu 0|0:snafu|0:snafu 1 1|0:Snafu 1|0:hang10 1|1:opts 3 0 1 1 2 1 classic"
+    "0:snafu 3|0:snafu 0|0:snafu|0:snafu 1 1|0:Snafu 1|0:hang10 1|1:opts 3 0 1 1 2 1 classic"
     "|1:opts 4 0 1 1 2 1 dumb|1:opts 4 0 1 1 2 1|1:opts 4 0 1 1 5 1 classic|2:seed x|3:rng 0"
     "|4:tick 1 5 1|4:tick 1|5:trail 1 1 400 0 1 -1|9:|9:x"
 )
@@ -864,10 +864,11 @@ def case_check_rejects_damage():
 
 def case_options():
     o = sn.new(1).opts
-    want = [2, False, False, False, 2, 1, "classic"]
+    want = [2, False, False, False, 2, 1, "classic", 1]
     assert [o[k] for k in ("trails", "diagonal", "vanish", "obstacles", "speed", "humans")] + [
-        o["others"]
-    ] == want and len(o) == 7
+        o["others"],
+        o["rounds"],
+    ] == want and len(o) == 8
     assert sn.new(1, {"others": "smart", "humans": 0}).opts["others"] == "smart"
     bad = "colour=red variant=0 variant=x trails=3 speed=0 speed=5 humans=3 humans=-1"
     for item in (bad + " others=dumb diagonal=2 vanish=yes obstacles=None").split():

@@ -1,0 +1,107 @@
+"""The one registry of games: the app, the launcher and every host command read it.
+
+An entry names a game's modules by their import paths, so nothing is imported until
+the game is opened (the launcher needs only ids and titles). Adding a game is adding
+its files and one line here (tests add a scratch game with register()).
+"""
+
+import gc
+import sys
+
+# (id, title, rules module, screen module, help module)
+GAMES = [
+    ("hang10", "Hang 10", "shared_rules.hang10", "firmware.hang10_screen", "firmware.hang10_help"),
+    ("snafu", "Snafu", "shared_rules.snafu", "firmware.snafu_screen", "firmware.snafu_help"),
+]
+
+
+def register(gid, title, rules, screen, help_module):
+    """Add (or replace) a game entry."""
+    unregister(gid)
+    GAMES.append((gid, title, rules, screen, help_module))
+
+
+def unregister(gid):
+    for i in range(len(GAMES)):
+        if GAMES[i][0] == gid:
+            unload(gid)
+            GAMES.pop(i)
+            return
+
+
+def ids():
+    return [g[0] for g in GAMES]
+
+
+def entry(gid):
+    for g in GAMES:
+        if g[0] == gid:
+            return g
+    raise ValueError("no game %r (games: %s)" % (gid, ", ".join(ids())))
+
+
+def title(gid):
+    return entry(gid)[1]
+
+
+def _import(name):
+    __import__(name)
+    return sys.modules[name]
+
+
+def rules(gid):
+    """The game's rules module (imported now if it is not yet)."""
+    return _import(entry(gid)[2])
+
+
+def own_modules(gid):
+    """The loaded modules that are the game's own: its rules, screen and help modules and
+    their siblings named after them (shared_rules.hang10_ai). Shared modules (rng, cards,
+    the screen parts) stay loaded for every game once imported."""
+    e = entry(gid)
+    out = []
+    for name in sys.modules:
+        for own in e[2:5]:
+            if name == own or name.startswith(own + "_"):
+                out.append(name)
+    return out
+
+
+def load(gid):
+    """Import one game's screen module (which imports its rules and computer players),
+    after unloading every other game; returns the screen module."""
+    for other in ids():
+        if other != gid:
+            unload(other)
+    return _import(entry(gid)[3])
+
+
+def unload(gid):
+    """Drop exactly the game's own modules, so their memory can be collected;
+    machine-code modules (RESIDENT) stay: MicroPython never frees it."""
+    for name in own_modules(gid):
+        drop_module(name)
+    gc.collect()
+
+
+def drop_module(name):
+    mod = sys.modules.get(name)
+    if mod is None or getattr(mod, "RESIDENT", False):
+        return
+    del sys.modules[name]
+    pkg, _, short = name.rpartition(".")
+    parent = sys.modules.get(pkg)
+    if parent is not None and getattr(parent, short, None) is mod:
+        delattr(parent, short)
+
+
+def with_help(gid, fn):
+    """fn(pages) with the game's help pages loaded just for the call, then dropped."""
+    name = entry(gid)[4]
+    loaded = name in sys.modules
+    try:
+        return fn(_import(name).PAGES)
+    finally:
+        if not loaded:
+            drop_module(name)
+            gc.collect()

@@ -1,0 +1,79 @@
+"""Stats per game (saves/ID.json) and profiles kept between matches (saves/ID.profile.json).
+
+What a game's stats count follows its declarations (docs/contract.md): best is the
+lowest score for a LOW_WINS game; wins are kept for games of more than one seat; the
+CLEAN count where the game names one.
+"""
+
+DEFAULT_STATS = {"games": 0, "wins": 0, "clean": 0, "best": 0, "total": 0}
+MAX_GAMES = 1000000
+MAX_SCORE = 100000  # no game's score comes near this: a bigger one is damage
+
+
+def check_stats(st):
+    """Raise ValueError unless the counts are possible."""
+    n = st["games"]
+    if not 0 <= n <= MAX_GAMES:
+        raise ValueError("games out of range")
+    if not 0 <= st["wins"] <= n or not 0 <= st["clean"] <= n:
+        raise ValueError("counts out of range")
+    if abs(st["best"]) > MAX_SCORE or abs(st["total"]) > MAX_SCORE * n:
+        raise ValueError("scores out of range")
+
+
+def load_stats(store, gid):
+    return store.load_json(gid + ".json", DEFAULT_STATS, check_stats)
+
+
+def record_result(store, gid, rules, state, counted_at):
+    """Count one finished game; returns (stats, new_best).
+
+    `counted_at` is the number of games counted when this game started: if the stats
+    already count more, this game was counted before a power cut kept its save, and
+    it is not counted again.
+    """
+    st = load_stats(store, gid)
+    if st["games"] > counted_at:
+        return st, False
+    summary = rules.summary(state)
+    points = summary["score"]
+    if st["games"] == 0:
+        new_best = True
+    elif rules.LOW_WINS:
+        new_best = points < st["best"]
+    else:
+        new_best = points > st["best"]
+    st["games"] += 1
+    st["total"] += points
+    if rules.CLEAN and summary["clean"]:
+        st["clean"] += 1
+    if rules.SEATS_MAX > 1 and rules.winner(state) == 0:
+        st["wins"] += 1
+    if new_best:
+        st["best"] = points
+    store.save_json(gid + ".json", st)
+    return st, new_best
+
+
+def tenths(total, count):
+    """total/count with one decimal, '-' for no games."""
+    if count <= 0:
+        return "-"
+    t = (abs(total) * 10 + count // 2) // count
+    return "%s%d.%d" % ("-" if total < 0 else "", t // 10, t % 10)
+
+
+def load_profile(store, gid, rules):
+    """The game's profile (its default if none is saved or the saved one is damaged)."""
+    if rules.PROFILE is None:
+        return None
+    return store.load_json(gid + ".profile.json", rules.PROFILE, rules.check_profile)
+
+
+def settle_profile(store, gid, rules, profile, state):
+    """After a finished match: the settled profile, saved."""
+    if rules.PROFILE is None:
+        return None
+    new = rules.settle(profile, state)
+    store.save_json(gid + ".profile.json", new)
+    return new

@@ -1,0 +1,151 @@
+"""The move picker: the cursor walks what the legal moves touch (docs/contract.md, zones).
+
+A screen lists its zones' cells (`cells(zone)`: the items in screen order) and says
+which zones the cursor walks in full rather than only where a legal move starts
+(`walk_all(zone, level)`). A first touch chosen with A narrows the moves to those
+sharing it; the move is played when its last touch is chosen. Hints and the
+computer's autoplay point at a move's touches through the same picker.
+"""
+
+from firmware import buttons as btn
+
+KEY = "key"
+
+
+class Picker:
+    def __init__(self, screen):
+        self.screen = screen
+        self.path = []  # touches chosen so far
+        self.zone = None  # the cursor: a zone and an index into its cells
+        self.index = 0
+        self.remembered = {}  # zone -> the index the cursor last had there
+
+    # ---- what the moves touch ----------------------------------------------
+
+    def candidates(self):
+        """(move, touches) of the legal moves that start with the chosen path."""
+        rules = self.screen.rules
+        s = self.screen.s
+        k = len(self.path)
+        out = []
+        for m in rules.moves(s):
+            t = rules.touches(s, m)
+            if len(t) > k and list(t[:k]) == self.path:
+                out.append((m, t))
+        return out
+
+    def legal(self, zone):
+        """Indexes of the zone's cells where a candidate's next touch lies."""
+        cells = self.screen.cells(zone)
+        k = len(self.path)
+        marks = bytearray(len(cells))
+        for _m, t in self.candidates():
+            if t[k][0] == zone and t[k][1] in cells:
+                marks[cells.index(t[k][1])] = 1
+        return marks
+
+    def key_move(self, button):
+        """The move made by pressing `button` now, or -1."""
+        if self.path:
+            return -1
+        for m, t in self.candidates():
+            if t[0] == (KEY, button):
+                return m
+        return -1
+
+    # ---- the cursor ------------------------------------------------------------
+
+    def item(self):
+        cells = self.screen.cells(self.zone) if self.zone else ()
+        return cells[self.index] if 0 <= self.index < len(cells) else -1
+
+    def place(self, zone, index):
+        self.zone = zone
+        self.index = index
+        self.remembered[zone] = index
+        self.screen.placed(zone, index)
+
+    def reset(self):
+        """A new step of the game: nothing chosen; the cursor where the screen wants it
+        (`focus()`), else on the first cell a legal move starts from."""
+        self.path = []
+        self.enter(self.screen.focus())
+
+    def enter(self, focus=None):
+        if focus is not None:
+            self.place(focus[0], focus[1])
+            return
+        k = len(self.path)
+        for _m, t in self.candidates():
+            if t[k][0] != KEY:
+                zone = t[k][0]
+                marks = self.legal(zone)
+                for i in range(len(marks)):
+                    if marks[i]:
+                        self.place(zone, i)
+                        return
+        self.zone = None
+
+    def step(self, d):
+        """LEFT (-1) or RIGHT (+1): the next cell, every cell or only legal ones."""
+        zone = self.zone
+        if zone is None:
+            return
+        n = len(self.screen.cells(zone))
+        if not n:
+            return
+        if self.screen.walk_all(zone, len(self.path)):
+            self.place(zone, (self.index + d) % n)
+            return
+        marks = self.legal(zone)
+        i = self.index
+        for _ in range(n):
+            i = (i + d) % n
+            if marks[i]:
+                self.place(zone, i)
+                return
+
+    def choose(self):
+        """A on the cursor: a move to play, or -1 (narrowed, or nothing there: then
+        `refused` holds the cell the screen should explain)."""
+        self.refused = None
+        if self.zone is None:
+            return -1
+        touch = (self.zone, self.item())
+        k = len(self.path)
+        found = [(m, t) for m, t in self.candidates() if t[k] == touch]
+        if not found:
+            self.refused = touch
+            return -1
+        if len(found) == 1 and len(found[0][1]) == k + 1:
+            return found[0][0]
+        self.path.append(touch)
+        self.enter()
+        return -1
+
+    def back(self):
+        """B: one choice back; False when nothing was chosen."""
+        if not self.path:
+            return False
+        zone, item = self.path.pop()
+        self.place(zone, self.screen.cells(zone).index(item))
+        return True
+
+    def point(self, move):
+        """Put the cursor on the move's first touch (a hint)."""
+        self.path = []
+        zone, item = self.screen.rules.touches(self.screen.s, move)[0]
+        if zone != KEY:
+            self.place(zone, self.screen.cells(zone).index(item))
+
+    def press_toward(self, move):
+        """The press that takes the cursor one step toward playing `move`."""
+        t = self.screen.rules.touches(self.screen.s, move)
+        k = len(self.path)
+        if list(t[:k]) != self.path:
+            return btn.B
+        if t[k][0] == KEY:
+            return t[k][1]
+        if (self.zone, self.item()) == t[k]:
+            return btn.A
+        return btn.RIGHT

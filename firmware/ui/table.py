@@ -1,0 +1,85 @@
+"""The round score table: a header of seat initials, one line per round, then totals."""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+LABEL = const(3)  # characters of the round label column
+SEATS_X = const(24)  # seat columns share x 24..123 (a pixel or more between numbers)
+SEATS_END = const(124)
+MARK_X = const(125)  # the scroll marks: 3 px wide, right of the seat columns
+
+
+def _field(value, n):
+    """value right-aligned in n characters ("*" when it does not fit)."""
+    s = "%d" % value
+    if len(s) > n:
+        return "*" * n
+    return " " * (n - len(s)) + s
+
+
+class RoundTable:
+    def __init__(self, names, rows=5):
+        """names: 2 to 4 seats; rows: round lines shown at once (1 to 6)."""
+        if not 2 <= len(names) <= 4 or not 1 <= rows <= 6:
+            raise ValueError("table size")
+        self.names = names
+        self.rows = rows
+        self.pitch = (SEATS_END - SEATS_X) // len(names)
+        self.col = self.pitch // 8  # characters per seat column
+        self.totals = [0] * len(names)
+
+    def height(self):
+        """Pixel height of the table: header, round lines, totals."""
+        return 8 * (self.rows + 2)
+
+    def scroll(self, rounds, top, step):
+        """The first round shown after moving by step, clamped."""
+        return max(0, min(top + step, len(rounds) - self.rows))
+
+    def draw(self, fb, rounds, top=0, y=0):
+        """Draw from y (full width, height() px); rounds[i] has one score per seat."""
+        if y < 0 or y + self.height() > 64:
+            raise ValueError("table y")
+        col = self.col
+        fb.fill_rect(0, y, 128, self.height(), 0)
+        fb.fill_rect(0, y, 128, 8, 1)
+        for j in range(len(self.names)):
+            name = self.names[j][: col - 1]
+            fb.text(name, self._right(j) - 8 * len(name), y, 0)
+        totals = self.totals
+        for j in range(len(totals)):
+            totals[j] = 0
+        for r in rounds:
+            for j in range(len(r)):
+                totals[j] += r[j]
+        top = self.scroll(rounds, top, 0)
+        for k in range(min(self.rows, len(rounds) - top)):
+            label = ("R%d" % (top + k + 1))[-LABEL:]
+            self._line(fb, y + 8 * (k + 1), label, rounds[top + k])
+        ty = y + 8 * (self.rows + 1)
+        fb.hline(0, ty - 1, SEATS_END, 1)
+        self._line(fb, ty, "Tot", totals)
+        if top > 0:
+            self._mark(fb, y + 11, 1)
+        if top + self.rows < len(rounds):
+            self._mark(fb, ty - 5, -1)
+
+    def _line(self, fb, y, label, scores):
+        """One line: a label and the scores (missing seats left blank)."""
+        fb.text(label, 0, y, 1)
+        for j in range(len(scores)):
+            fb.text(_field(scores[j], self.col), self._right(j) - 8 * self.col, y, 1)
+
+    def _right(self, j):
+        """The x just right of seat j's column (numbers are right-aligned to it)."""
+        return SEATS_X + (j + 1) * self.pitch
+
+    def _mark(self, fb, y, d):
+        """A small triangle pointing up (d=1) or down (d=-1), 3x2 px from y."""
+        fb.pixel(MARK_X + 1, y if d > 0 else y + 1, 1)
+        fb.hline(MARK_X, y + 1 if d > 0 else y, 3, 1)

@@ -1,0 +1,208 @@
+"""Snafu's save format: dump() and load() of shared_rules.snafu, kept apart so that a
+round in play does not hold the code (imported when a game is saved or resumed).
+
+Version 2 puts the match on the tick line; version 1 saves (one round) still load.
+"""
+
+from shared_rules import snafu as sn
+
+_CELL_CHARS = ".rbgy#"
+_CELL_BYTES = b".rbgy#"
+
+
+def dump(s):
+    out = _Text()
+    dump_to(s, out)
+    return "".join(out.parts)
+
+
+class _Text:
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+
+_ROW = bytearray(sn.COLS)
+
+
+def dump_to(s, f):
+    """Write dump(s) to a file piece by piece (a line at a time: little heap)."""
+    o = s.opts
+    f.write("snafu %d\n" % sn.VERSION)
+    f.write(
+        "opts %d %d %d %d %d %d %s %d\n"
+        % (
+            o["trails"],
+            o["diagonal"],
+            o["vanish"],
+            o["obstacles"],
+            o["speed"],
+            o["humans"],
+            o["others"],
+            o["rounds"],
+        )
+    )
+    f.write("seed %d\n" % s.seed)
+    f.write("rng %d\n" % s.rng.get_state())
+    # the tick line carries the match: its seed, the round, wins, draws, then each
+    # finished round as winner:ticks
+    w = s.wins
+    f.write(
+        "tick %d %d %d %d %d %d %d %d %d %d"
+        % (s.tick, s.winner, s.nmoves, s.match_seed, s.round, w[0], w[1], w[2], w[3], s.draws)
+    )
+    for winner, ticks in s.history:
+        f.write(" %d:%d" % (winner, ticks))
+    f.write("\n")
+    for t in range(4):
+        f.write(
+            "trail %d %d %d %d %d %d %d\n"
+            % (
+                s.playing[t],
+                s.alive[t],
+                s.head[t],
+                s.dir[t],
+                s.length[t],
+                s.crash[t],
+                s.rolls[t],
+            )
+        )
+    board = s.board
+    row_buf = _ROW
+    for row in range(1, sn.ROWS + 1):
+        base = row * sn.W + 1
+        for col in range(sn.COLS):
+            row_buf[col] = _CELL_BYTES[board[base + col]]
+        f.write(str(row_buf, "ascii"))
+        f.write("\n")
+
+
+def load(text):
+    if not isinstance(text, str):
+        raise ValueError("snafu save must be text")
+    lines = text.split("\n")
+    old = lines[0] == "snafu 1"  # a single round, saved before the match was in the rules
+    if not old and lines[0] != "snafu %d" % sn.VERSION:
+        raise ValueError("not a snafu save (version %d)" % sn.VERSION)
+    if len(lines) < 9 + sn.ROWS:
+        raise ValueError("snafu save is cut short")
+    s = sn.Snafu()
+    try:
+        p = lines[1].split()
+        if p[0] != "opts" or len(p) != (8 if old else 9):
+            raise ValueError("snafu save: bad opts line")
+        o = {
+            "trails": int(p[1]),
+            "diagonal": bool(int(p[2])),
+            "vanish": bool(int(p[3])),
+            "obstacles": bool(int(p[4])),
+            "speed": int(p[5]),
+            "humans": int(p[6]),
+            "others": p[7],
+        }
+        if not old:
+            o["rounds"] = int(p[8])
+        s.opts = sn.normalize_options(o)
+        s.seed = int(_field(lines[2], "seed"))
+        s.rng.set_state(int(_field(lines[3], "rng")))
+        p = _field(lines[4], "tick").split()
+        if len(p) < 3 or (old and len(p) != 3) or (not old and len(p) < 10):
+            raise ValueError("snafu save: bad tick line")
+        s.tick, s.winner, s.nmoves = int(p[0]), int(p[1]), int(p[2])
+        if not old:
+            _load_match(s, p[3:])
+        for t in range(4):
+            p = [int(x) for x in _field(lines[5 + t], "trail").split()]
+            if len(p) != 7:
+                raise ValueError("snafu save: bad trail line")
+            if p[0] not in (0, 1) or p[1] not in (0, 1) or p[1] > p[0]:
+                raise ValueError("snafu save: bad trail flags")
+            s.playing[t] = p[0]
+            s.alive[t] = p[1]
+            if not -1 <= p[2] < sn.CELLS or not 0 <= p[3] <= 7 or not 0 <= p[6] <= 6:
+                raise ValueError("snafu save: bad trail values")
+            s.head[t], s.dir[t], s.length[t], s.crash[t], s.rolls[t] = p[2], p[3], p[4], p[5], p[6]
+    except (IndexError, TypeError):
+        raise ValueError("snafu save is damaged")
+    sn._walls(s.board)
+    for row in range(sn.ROWS):
+        line = lines[9 + row]
+        if len(line) != sn.COLS:
+            raise ValueError("snafu save: board row %d is %d wide" % (row + 1, len(line)))
+        for col in range(sn.COLS):
+            v = _CELL_CHARS.find(line[col])
+            if v < 0 or v == sn.WALL:
+                raise ValueError("snafu save: bad square %r" % line[col])
+            s.board[(row + 1) * sn.W + col + 1] = v
+    if s.tick < 0 or s.nmoves < 0:
+        raise ValueError("snafu save: bad tick")
+    for t in range(4):
+        if s.playing[t] != (1 if t < s.opts["trails"] else 0):
+            raise ValueError("snafu save: trails in play do not match the options")
+    alive = 0
+    for t in range(4):
+        alive += s.alive[t]
+    w = s.winner
+    if w == -2:
+        ok = alive >= 2
+    elif w == -1:
+        ok = alive == 0
+    else:
+        ok = 0 <= w <= 3 and alive == 1 and s.alive[w] == 1
+    if not ok:
+        raise ValueError("snafu save: the winner does not fit the trails")
+    if old:
+        s.match_seed = s.seed
+        if w != -2:
+            s.history.append((w, s.tick))
+            if w < 0:
+                s.draws = 1
+            else:
+                s.wins[w] = 1
+    sn.check(s)
+    check_match(s)
+    return s
+
+
+def _load_match(s, p):
+    """The tick line's match fields: seed, round, four wins, draws, winner:ticks each."""
+    s.match_seed, s.round = int(p[0]), int(p[1])
+    s.wins = [int(p[2]), int(p[3]), int(p[4]), int(p[5])]
+    s.draws = int(p[6])
+    for tok in p[7:]:
+        winner, sep, ticks = tok.partition(":")
+        if not sep:
+            raise ValueError("snafu save: bad round history")
+        s.history.append((int(winner), int(ticks)))
+
+
+def check_match(s):
+    """The match must fit: round within rounds, wins and draws adding up to the rounds
+    finished, each finished round in the history."""
+    done = s.round - (0 if s.winner != -2 else 1)
+    n = s.draws
+    for t in range(4):
+        if s.wins[t] < 0 or (s.wins[t] and not s.playing[t]):
+            raise ValueError("snafu save: bad wins")
+        n += s.wins[t]
+    if (
+        s.opts["rounds"] not in (1, 3, 5, 9)
+        or not 1 <= s.round <= s.opts["rounds"]
+        or n != done
+        or len(s.history) != done
+        or not 0 <= s.match_seed <= 0x7FFFFFFF
+        or s.seed != sn.round_seed(s.match_seed, s.round)
+    ):
+        raise ValueError("snafu save: the match does not add up")
+    for winner, ticks in s.history:
+        if not -1 <= winner <= 3 or ticks < 0:
+            raise ValueError("snafu save: bad round history")
+
+
+def _field(line, key):
+    k, _, rest = line.partition(" ")
+    if k != key:
+        raise ValueError("snafu save: expected %s" % key)
+    return rest
