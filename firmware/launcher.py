@@ -53,7 +53,7 @@ class OptionsScreen(Screen):
     def __init__(self, app, gid, rules):
         Screen.__init__(self, app)
         self.gid = gid
-        self.rules = rules
+        self.mod = rules
         defaults = {}
         for key, _label, _values, default, _help in rules.OPTIONS:
             defaults[key] = default
@@ -64,18 +64,18 @@ class OptionsScreen(Screen):
         self.index = 0
 
     def rows(self):
-        return len(self.rules.OPTIONS) + 2  # the options, Start, Help
+        return len(self.mod.OPTIONS) + 2  # the options, Start, Help
 
     def update(self, pressed, held):
         rows = self.rows()
         app = self.app
-        n = len(self.rules.OPTIONS)
+        n = len(self.mod.OPTIONS)
         if pressed & btn.UP:
             self.index = (self.index - 1) % rows
         elif pressed & btn.DOWN:
             self.index = (self.index + 1) % rows
         elif pressed & (btn.LEFT | btn.RIGHT) and self.index < n:
-            key, _label, values, _default, _help = self.rules.OPTIONS[self.index]
+            key, _label, values, _default, _help = self.mod.OPTIONS[self.index]
             step = 1 if pressed & btn.RIGHT else -1
             self.opts[key] = values[(values.index(self.opts[key]) + step) % len(values)]
         elif pressed & btn.A and self.index == n + 1:
@@ -93,7 +93,7 @@ class OptionsScreen(Screen):
         app.dirty = True
 
     def draw(self, fb):
-        rules = self.rules
+        rules = self.mod
         gfx.bar(fb, games.title(self.gid) + ": A=start", 0)
         rows = self.rows()
         n = len(rules.OPTIONS)

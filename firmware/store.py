@@ -206,7 +206,11 @@ class Store:
         return self.load(name, parse, dict(default))
 
     def save_json(self, name, data):
-        self.write_text(name, json.dumps(data))
+        """A flat record, keys sorted: the same bytes on every port (dict order differs)."""
+        keys = sorted(data)
+        self.write_text(
+            name, "{" + ", ".join(['"%s": %s' % (k, json.dumps(data[k])) for k in keys]) + "}"
+        )
 
     def take_notice(self):
         return self.notices.pop(0) if self.notices else None

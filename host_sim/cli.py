@@ -11,35 +11,48 @@ import host_sim
 from host_sim import device
 
 DEFAULT_ROOT = os.path.join(host_sim.ROOT, ".sim")
-GAME_IDS = ("hang10", "snafu")
+PLAYERS = ("best", "greedy", "random")
 
 
 def _rules(game):
-    if game not in GAME_IDS:
-        raise SystemExit("host_sim: unknown game %r (games: %s)" % (game, ", ".join(GAME_IDS)))
-    __import__("shared_rules." + game)
-    return sys.modules["shared_rules." + game]
+    """The registered game's rules module; one line naming the games otherwise."""
+    from firmware import games
+
+    if game not in games.ids():
+        raise SystemExit("host_sim: unknown game %r (games: %s)" % (game, ", ".join(games.ids())))
+    return games.rules(game)
 
 
 def _player(rules, name, seed):
+    """best: the rules' strong player; greedy and random: the baselines in ID_ai, where
+    the game has them (else the strong player)."""
     if name == "best":
         return rules.best_move
     from shared_rules.rng import Rng
 
-    __import__("shared_rules.%s_ai" % rules.NAME)
-    ai = sys.modules["shared_rules.%s_ai" % rules.NAME]
-    if name == "greedy":
+    ai_name = rules.__name__ + "_ai"
+    try:
+        __import__(ai_name)
+    except ImportError:
+        return rules.best_move
+    ai = sys.modules[ai_name]
+    if name == "greedy" and hasattr(ai, "greedy"):
         return ai.greedy
-    rng = Rng(seed ^ 0x5EED)
-    return lambda s: ai.random_move(s, rng)
+    if name == "random" and hasattr(ai, "random_move"):
+        rng = Rng(seed ^ 0x5EED)
+        return lambda s: ai.random_move(s, rng)
+    return rules.best_move
 
 
-def autoplay(game, seed, player="best", max_moves=100000, options=None):
-    """Play one game by computer at the rules level; return its summary dict."""
-    if game == "snafu":
-        return autoplay_snafu(seed, options or {}, player)
+def autoplay(game, seed, player="best", max_moves=200000, options=None):
+    """Play one game (match) with every seat moved by the computer; its summary dict.
+
+    Common keys (docs/contract.md): game, seed, options, player, scores (one per
+    seat), winner (a seat, or None for a solo game or a draw), rounds (where the
+    game has rounds), moves; then the game's own summary keys.
+    """
     rules = _rules(game)
-    s = rules.new(seed, options)
+    s = rules.new(seed, options, rules.PROFILE)
     choose = _player(rules, player, seed)
     n = 0
     while not rules.over(s):
@@ -47,100 +60,88 @@ def autoplay(game, seed, player="best", max_moves=100000, options=None):
         n += 1
         if n > max_moves:
             raise RuntimeError("game %s seed %d did not end in %d moves" % (game, seed, max_moves))
-    return {
+    winner = rules.winner(s)
+    out = {
         "game": game,
         "seed": seed,
+        "options": dict(options or {}),
         "player": player,
-        "score": rules.score(s),
-        "wipeouts": s.wipeouts,
-        "wiped_cards": len(s.wiped),
-        "kicks": s.kicks,
-        "turns": s.turn,
+        "scores": list(rules.scores(s)),
+        "winner": winner if winner >= 0 else None,
         "moves": n,
     }
+    named = getattr(rules, "PLAYER_KEY", None)  # a game's own name for seat 0's player
+    if named:
+        out[named[0]] = named[1].get(player, player)
+    summary = rules.summary(s)
+    for key in summary:
+        if key != "clean":
+            out[key] = summary[key]
+    return out
 
 
-def autoplay_snafu(seed, options, red="classic"):
-    """One Snafu round with red driven by a computer player instead of a person."""
-    from shared_rules import snafu as sn
-
-    opts = dict(options)
-    opts["humans"] = 1
-    s = sn.new(seed, opts)
-    if red == "smart":
-        from shared_rules import snafu_ai
-
-        steer_red = snafu_ai.smart_dir
-    else:
-        steer_red = sn.classic_dir
-    while not sn.over(s):
-        m = sn.steer(s, sn.RED, steer_red(s, sn.RED)) if s.alive[sn.RED] else 0
-        sn.play(s, m)
-    o = s.opts
-    return {
-        "game": "snafu",
-        "seed": seed,
-        "variant": sn.variant_number(o["trails"], o["diagonal"], o["vanish"], o["obstacles"]),
-        "red": red,
-        "others": o["others"],
-        "winner": sn.winner_name(s),
-        "ticks": s.tick,
-        "lengths": [s.length[t] for t in range(4) if s.playing[t]],
-    }
+# the option flags every command takes: (flag, option key)
+OPTION_FLAGS = (
+    ("variant", "variant"),
+    ("trails", "trails"),
+    ("diagonal", "diagonal"),
+    ("vanish", "vanish"),
+    ("obstacles", "obstacles"),
+    ("speed", "speed"),
+    ("others", "others"),
+    ("players", "humans"),
+    ("rounds", "rounds"),
+)
 
 
-def snafu_options(args):
-    """--variant, or --trails/--diagonal/--vanish/--obstacles, plus --speed and --others."""
+def game_options(args, game=None):
+    """The options given on the command line that the game has (its rules check them:
+    a bad value ends the command with one line)."""
+    from shared_rules.contract import find_option
+
+    rules = _rules(game or args.game)
+    table = tuple(rules.OPTIONS) + tuple(getattr(rules, "SWITCHES", ()))
     o = {}
-    if getattr(args, "variant", None):
-        o["variant"] = args.variant
-    else:
-        o["trails"] = args.trails
-        o["diagonal"] = args.diagonal
-        o["vanish"] = args.vanish
-        o["obstacles"] = args.obstacles
-    o["others"] = args.others
-    if getattr(args, "speed", None):
-        o["speed"] = args.speed
-    return o
-
-
-def game_options(args):
-    if args.game != "snafu":
-        return None
-    o = snafu_options(args)
-    if getattr(args, "players", None):
-        o["humans"] = args.players
-    if getattr(args, "rounds", None):
-        o["rounds"] = args.rounds
-    return o
+    for flag, key in OPTION_FLAGS:
+        value = getattr(args, flag, None)
+        if value is not None and value is not False and find_option(table, key):
+            o[key] = value
+    for item in getattr(args, "opt", None) or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit("host_sim: --opt takes KEY=VALUE, got %r" % item)
+        try:
+            value = json.loads(value)
+        except ValueError:
+            pass
+        o[key] = value
+    try:
+        rules.new(1, o)
+    except ValueError as e:
+        raise SystemExit("host_sim: %s" % e)
+    return o or None
 
 
 def cmd_run(args):
     if not args.auto:
         raise SystemExit("host_sim run: only --auto (the computer plays) is available")
+    options = game_options(args)
+    player = args.player
+    if args.red is not None:  # Snafu's older flag: how the red trail is steered
+        player = "best" if args.red == "smart" else "greedy"
     total = 0
-    wins = {}
     for i in range(args.games):
-        if args.game == "snafu":
-            result = autoplay_snafu(args.seed + i, snafu_options(args), args.red)
-            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
-        else:
-            result = autoplay(args.game, args.seed + i, args.player)
-            total += result["score"]
+        result = autoplay(args.game, args.seed + i, player, options=options)
+        total += result["scores"][0]
         if args.json:
             print(json.dumps(result), flush=True)
-        elif args.game == "snafu":
-            print("seed %(seed)d: variant %(variant)d, %(winner)s after %(ticks)d ticks" % result)
         else:
             print(
-                "seed %(seed)d: score %(score)d, wipe-outs %(wipeouts)d, %(moves)d moves" % result
+                "seed %d: scores %s, winner %s, %d moves"
+                % (result["seed"], result["scores"], result["winner"], result["moves"])
             )
     if not args.json and args.games:
-        if args.game == "snafu":
-            print("wins: " + ", ".join("%s %d" % kv for kv in sorted(wins.items())))
-        else:
-            print("mean score %.2f over %d games" % (total / args.games, args.games))
+        print("mean score %.2f over %d games" % (total / args.games, args.games))
 
 
 def _prepare_root(root, fresh=False):
@@ -300,17 +301,18 @@ def build_parser():
         sp.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
 
     def snafu_args(sp, players=False):
-        g = sp.add_argument_group("snafu options")
-        g.add_argument("--variant", type=int, help="1-16 (docs/rules/snafu.md)")
-        g.add_argument("--trails", type=int, choices=(2, 4), default=2)
-        g.add_argument("--diagonal", action="store_true")
-        g.add_argument("--vanish", action="store_true")
-        g.add_argument("--obstacles", action="store_true")
+        g = sp.add_argument_group("game options (each game takes those it has)")
+        g.add_argument("--variant", type=int, help="Snafu: 1-16 (docs/rules/snafu.md)")
+        g.add_argument("--trails", type=int, choices=(2, 4))
+        g.add_argument("--diagonal", action="store_true", default=None)
+        g.add_argument("--vanish", action="store_true", default=None)
+        g.add_argument("--obstacles", action="store_true", default=None)
         g.add_argument("--speed", type=int, choices=(1, 2, 3, 4))
-        g.add_argument("--others", choices=("classic", "smart"), default="classic")
+        g.add_argument("--others", choices=("classic", "smart"))
+        g.add_argument("--rounds", type=int, help="rounds in a match")
+        g.add_argument("--opt", action="append", help="any option of the game: KEY=VALUE")
         if players:
-            g.add_argument("--players", type=int, choices=(1, 2))
-            g.add_argument("--rounds", type=int)
+            g.add_argument("--players", type=int, help="seats played by people")
 
     sp = sub.add_parser("sim", help="the launcher in the terminal (the default)")
     common(sp)
@@ -329,13 +331,13 @@ def build_parser():
     sp.add_argument("--auto", action="store_true", help="the computer plays (required)")
     sp.add_argument("--games", type=int, default=1)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--player", choices=("best", "greedy", "random"), default="best")
+    sp.add_argument("--player", choices=PLAYERS, default="best")
     sp.add_argument("--json", action="store_true", help="one JSON object per game")
     sp.add_argument(
         "--red",
         choices=("classic", "smart"),
-        default="classic",
-        help="snafu: the computer player that drives red",
+        default=None,
+        help="snafu: the computer player that drives red (classic = greedy, smart = best)",
     )
     snafu_args(sp)
 

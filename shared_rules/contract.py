@@ -10,7 +10,7 @@ def options_with_defaults(game, table, options):
     Raises ValueError naming the game, the key and the allowed values.
     """
     out = {}
-    for key, _label, values, default, _help in table:
+    for key, _label, _values, default, _help in table:
         out[key] = default
     if options:
         if not isinstance(options, dict):

@@ -27,7 +27,8 @@ SEATS_MAX = 4
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 LOW_WINS = False
 CLEAN = ("Won", "match won")
-SUMMARY = ("variant", "winner_name", "ticks", "lengths", "wins", "draws")
+SUMMARY = ("variant", "others", "winner_name", "ticks", "lengths", "wins", "draws")
+PLAYER_KEY = ("red", {"best": "smart", "greedy": "classic"})  # run --auto names red's player
 PROFILE = None
 MAX_ROUNDS = const(9)
 
@@ -382,6 +383,7 @@ def summary(s):
         "score": score(s),
         "clean": s.wins[RED] > max(s.wins[1:]),
         "variant": variant_number(o["trails"], o["diagonal"], o["vanish"], o["obstacles"]),
+        "others": o["others"],
         "winner_name": "draw" if w < 0 else COLORS[w],
         "ticks": s.tick,
         "lengths": [s.length[t] for t in range(4) if s.playing[t]],

@@ -370,3 +370,20 @@ def use_native(on=True):
 
 
 use_native()
+
+
+def greedy(s):
+    """The baseline: the human trails steered like the text's classic computer trail."""
+    if _s.round_over(s):
+        return _s.M_NEXT
+    m = 0
+    for t in _s.human_trails(s):
+        if s.alive[t]:
+            m |= _s.steer(s, t, _s.classic_dir(s, t)) << (3 * t)
+    return m
+
+
+def random_move(s, rng):
+    """Any legal tick."""
+    ms = _s.moves(s)
+    return ms[rng.below(len(ms))]

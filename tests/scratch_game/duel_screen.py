@@ -1,0 +1,138 @@
+"""Duel on the 128x64 screen, made only of the shared parts.
+
+Layout: the opponents strip (row 0, the seat to act inverted); the round, the table
+pile's top cards and the stock (rows 8-39); the log line of what the computer did
+(row 40); the person's hand (row 48, the picker's zone "hand"); the prompt (row 56).
+LEFT/RIGHT walk the hand, A plays (or snaps, or deals the next round), B passes in a
+claim window and otherwise opens the pause menu, UP asks for a hint.
+"""
+
+from firmware import buttons as btn
+from firmware import gamescreen, gfx
+from firmware.ui.cards import HandRow, pile
+from firmware.ui.logline import LogLine
+from firmware.ui.picker import Picker
+from firmware.ui.strip import strip
+from scratch_game import duel
+
+LOG_Y = 40
+HAND_Y = 48
+PROMPT_Y = 56
+PROMPTS = {duel.PH_PLAY: "A:play", duel.PH_CLAIM: "A:snap B:pass", duel.PH_BETWEEN: "A:next round"}
+
+
+class DuelScreen(gamescreen.GameScreen):
+    RULES = duel
+
+    def __init__(self, *args):
+        gamescreen.GameScreen.__init__(self, *args)
+        self.row = HandRow(HAND_Y)
+        self.log = LogLine(LOG_Y)
+        self.picker = Picker(self)
+        self.picker.reset()
+
+    # ---- zones for the picker ------------------------------------------
+
+    def cells(self, zone):
+        return self.s.hands[0] if zone == "hand" else ()
+
+    def walk_all(self, zone, level):
+        return zone == "hand"
+
+    def human_turn(self):
+        return self.rules.to_act(self.s) in self.rules.humans(self.s)
+
+    def focus(self):
+        hand = self.s.hands[0]
+        if self.s.phase != duel.PH_PLAY or self.s.turn != 0 or not hand:
+            return None
+        return "hand", max(0, min(self.picker.remembered.get("hand", 0), len(hand) - 1))
+
+    def placed(self, zone, index):
+        if zone == "hand":
+            self.row.follow(index, len(self.s.hands[0]))
+
+    # ---- input and the computer seats -----------------------------------
+
+    def handle(self, pressed, held):
+        self.app.dirty = True
+        p = self.picker
+        if pressed & btn.UP:
+            self.hint()
+            return
+        for key in (btn.A, btn.B):
+            if pressed & key and p.key_move(key) >= 0:
+                self.act(p.key_move(key))
+                return
+        if pressed & btn.B:
+            if not p.back():
+                self.open_pause()
+        elif pressed & (btn.LEFT | btn.RIGHT):
+            p.step(-1 if pressed & btn.LEFT else 1)
+        elif pressed & btn.A:
+            move = p.choose()
+            if move >= 0:
+                self.act(move)
+
+    def act(self, move):
+        r = self.rules
+        s = self.s
+        r.play(s, move)
+        self.picker.reset()
+        if self.log.text.startswith("Hint"):
+            self.log.clear()
+        if not r.over(s) and (r.to_act(s) in r.humans(s) or s.phase == duel.PH_BETWEEN):
+            self.autosave()
+
+    def hint(self):
+        if self.rules.to_act(self.s) < 0:
+            return
+        m = self.rules.best_move(self.s)
+        self.picker.point(m)
+        text = self.rules.move_text(self.s, m)
+        self.show_log("Hint: " + ("play " + text if m < duel.DECK else text))
+
+    def bot_press(self):
+        if self.finished or self.pause >= 0 or not self.human_turn():
+            return 0
+        return self.picker.press_toward(self.rules.best_move(self.s))
+
+    def show_log(self, text):
+        self.log.set(text)
+        self.app.dirty = True
+
+    def after_move(self, move, seat):
+        self.picker.reset()
+
+    def over_detail(self):
+        a, b = self.rules.scores(self.s)
+        w = self.rules.winner(self.s)
+        return "%s %d-%d" % (("Draw", "Won", "Lost")[w + 1], a, b)
+
+    # ---- drawing (the whole screen every time) ---------------------------
+
+    def draw_game(self, fb):
+        s = self.s
+        r = self.rules
+        sc = r.scores(s)
+        cells = [(r.SEAT_NAMES[i], len(s.hands[i]), sc[i]) for i in (0, 1)]
+        strip(fb, 0, cells, r.to_act(s))
+        fb.text("R%d/%d" % (s.round + 1, s.opts["rounds"]), 0, 20, 1)
+        claim = s.phase == duel.PH_CLAIM
+        for i in (1, 2):  # the top card, and the one under it
+            if len(s.pile) >= i:
+                gfx.card(fb, s.pile[-i], 66 - 19 * (i - 1), 20, claim)
+        if not s.pile:
+            fb.text("--", 70, 20, 1)
+        pile(fb, 104, 12, 17, 17, len(s.stock))
+        self.log.draw(fb)
+        mine = self.human_turn() and s.phase == duel.PH_PLAY and self.picker.zone == "hand"
+        self.row.draw(fb, s.hands[0], self.picker.index if mine else -1)
+        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+        prompt = PROMPTS.get(s.phase, "") if self.human_turn() else ""
+        if not prompt and not r.over(s):
+            prompt = r.SEAT_NAMES[r.to_act(s)] + "'s turn"
+        fb.text(prompt[: gfx.CHARS], 0, PROMPT_Y, 0)
+
+
+SCREEN = DuelScreen
