@@ -14,4 +14,4 @@ if MPSTUBS not in sys.path:
 # in 32-bit-sized words: a whole game from the launcher needs 68 KB there and a
 # long session keeps 64 KB after gc (the VM's
 # figure: an estimate; the emulated Pico is the reference, see README Performance).
-APP_HEAP = "80wK"
+APP_HEAP = "96wK"

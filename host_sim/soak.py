@@ -1,6 +1,6 @@
 """make soak: every game by computer, one after another, in one MicroPython VM process.
 
-python -m host_sim soak [--games 1000] [--minutes M] [--heap 80wK]
+python -m host_sim soak [--games 1000] [--minutes M] [--heap 96wK]
 Reports games played and heap retained after gc once warmed up and at the end.
 """
 
