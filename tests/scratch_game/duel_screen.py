@@ -1,10 +1,9 @@
 """Duel on the 128x64 screen, made only of the shared parts.
 
-Layout: the opponents strip (row 0, the seat to act inverted); the round, the table
-pile's top cards and the stock (rows 8-39); the log line of what the computer did
-(row 40); the person's hand (row 48, the picker's zone "hand"); the prompt (row 56).
-LEFT/RIGHT walk the hand, A plays (or snaps, or deals the next round), B passes in a
-claim window and otherwise opens the pause menu, UP asks for a hint.
+Rows: the opponents strip (0), the round, the table's top cards and the stock (8-39),
+the log line (40), the hand (48, the picker's zone "hand"), the prompt (56). LEFT/RIGHT
+walk the hand, A plays (snaps, deals the next round), B passes in a claim window and
+else opens the pause menu, UP asks for a hint. The whole screen is drawn every time.
 """
 
 from firmware import buttons as btn
@@ -15,9 +14,7 @@ from firmware.ui.picker import Picker
 from firmware.ui.strip import strip
 from scratch_game import duel
 
-LOG_Y = 40
-HAND_Y = 48
-PROMPT_Y = 56
+LOG_Y, HAND_Y, PROMPT_Y = 40, 48, 56
 PROMPTS = {duel.PH_PLAY: "A:play", duel.PH_CLAIM: "A:snap B:pass", duel.PH_BETWEEN: "A:next round"}
 
 
@@ -30,8 +27,6 @@ class DuelScreen(gamescreen.GameScreen):
         self.log = LogLine(LOG_Y)
         self.picker = Picker(self)
         self.picker.reset()
-
-    # ---- zones for the picker ------------------------------------------
 
     def cells(self, zone):
         return self.s.hands[0] if zone == "hand" else ()
@@ -52,19 +47,16 @@ class DuelScreen(gamescreen.GameScreen):
         if zone == "hand":
             self.row.follow(index, len(self.s.hands[0]))
 
-    # ---- input and the computer seats -----------------------------------
-
     def handle(self, pressed, held):
         self.app.dirty = True
         p = self.picker
-        if pressed & btn.UP:
-            self.hint()
-            return
         for key in (btn.A, btn.B):
             if pressed & key and p.key_move(key) >= 0:
                 self.act(p.key_move(key))
                 return
-        if pressed & btn.B:
+        if pressed & btn.UP:
+            self.hint()
+        elif pressed & btn.B:
             if not p.back():
                 self.open_pause()
         elif pressed & (btn.LEFT | btn.RIGHT):
@@ -75,8 +67,7 @@ class DuelScreen(gamescreen.GameScreen):
                 self.act(move)
 
     def act(self, move):
-        r = self.rules
-        s = self.s
+        r, s = self.rules, self.s
         r.play(s, move)
         self.picker.reset()
         if self.log.text.startswith("Hint"):
@@ -85,8 +76,6 @@ class DuelScreen(gamescreen.GameScreen):
             self.autosave()
 
     def hint(self):
-        if self.rules.to_act(self.s) < 0:
-            return
         m = self.rules.best_move(self.s)
         self.picker.point(m)
         text = self.rules.move_text(self.s, m)
@@ -106,22 +95,15 @@ class DuelScreen(gamescreen.GameScreen):
 
     def over_detail(self):
         a, b = self.rules.scores(self.s)
-        w = self.rules.winner(self.s)
-        return "%s %d-%d" % (("Draw", "Won", "Lost")[w + 1], a, b)
-
-    # ---- drawing (the whole screen every time) ---------------------------
+        return "%s %d-%d" % (("Draw", "Won", "Lost")[self.rules.winner(self.s) + 1], a, b)
 
     def draw_game(self, fb):
-        s = self.s
-        r = self.rules
-        sc = r.scores(s)
-        cells = [(r.SEAT_NAMES[i], len(s.hands[i]), sc[i]) for i in (0, 1)]
-        strip(fb, 0, cells, r.to_act(s))
+        r, s, turn = self.rules, self.s, self.rules.to_act(self.s)
+        strip(fb, 0, [(r.SEAT_NAMES[i], len(s.hands[i]), r.scores(s)[i]) for i in (0, 1)], turn)
         fb.text("R%d/%d" % (s.round + 1, s.opts["rounds"]), 0, 20, 1)
-        claim = s.phase == duel.PH_CLAIM
-        for i in (1, 2):  # the top card, and the one under it
+        for i in (1, 2):  # the top card, and the one under it (both inverted in a claim)
             if len(s.pile) >= i:
-                gfx.card(fb, s.pile[-i], 66 - 19 * (i - 1), 20, claim)
+                gfx.card(fb, s.pile[-i], 66 - 19 * (i - 1), 20, s.phase == duel.PH_CLAIM)
         if not s.pile:
             fb.text("--", 70, 20, 1)
         pile(fb, 104, 12, 17, 17, len(s.stock))
@@ -129,9 +111,8 @@ class DuelScreen(gamescreen.GameScreen):
         mine = self.human_turn() and s.phase == duel.PH_PLAY and self.picker.zone == "hand"
         self.row.draw(fb, s.hands[0], self.picker.index if mine else -1)
         fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
-        prompt = PROMPTS.get(s.phase, "") if self.human_turn() else ""
-        if not prompt and not r.over(s):
-            prompt = r.SEAT_NAMES[r.to_act(s)] + "'s turn"
+        mine = turn < 0 or self.human_turn()
+        prompt = PROMPTS.get(s.phase, "") if mine else r.SEAT_NAMES[turn] + "'s turn"
         fb.text(prompt[: gfx.CHARS], 0, PROMPT_Y, 0)
 
 
