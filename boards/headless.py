@@ -124,10 +124,10 @@ class Driver:
                 self.app.frame(0, mask)
             self.idle(gap)
 
-    def replay(self, game, seed, options, inputs, tail=1):
-        """Start `game` fresh and feed a recorded InputLog exactly as it was played."""
+    def replay(self, game, seed, options, inputs, tail=1, profile=None):
+        """Start `game` fresh (with the replay's profile) and feed a recorded InputLog."""
         app = self.app
-        app.start_game(game, seed=seed, options=options, resume=False)
+        app.start_game(game, seed=seed, options=options, resume=False, profile=profile)
         held = 0
         for delta, pressed, new_held in inputs.events():
             if delta == 0:  # the game was resumed from its save here

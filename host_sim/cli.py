@@ -235,7 +235,9 @@ def cmd_replay(args):
     rules = _rules(fields["game"])
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
-    driver.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+    driver.replay(
+        fields["game"], fields["seed"], fields["options"], fields["inputs"], profile=fields["profile"]
+    )
     screen = app.screen
     state = getattr(screen, "s", None)
     if state is not None:
