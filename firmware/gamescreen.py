@@ -20,7 +20,7 @@ from firmware.screens import HelpScreen, Screen
 REPLAY_HEAD = "pocket-table replay 1"
 SAVE_HEAD = "pocket-table save 2"
 OLD_SAVE_HEAD = "pocket-table save 1"  # the inputs inline, a "meta" line for the screen
-PAUSE_ITEMS = ("Resume", "Hint", "Save & exit", "New game")
+PAUSE_ITEMS = ("Resume", "Hint", "Help", "Save & exit", "New game")
 JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones are not kept
 
 
@@ -214,6 +214,7 @@ class GameScreen(Screen):
         self.since = 0  # frames since the last recorded input
         self.last_held = 0
         self.pause = -1  # pause menu cursor, -1 when closed
+        self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
         self.result = None  # (stats, new_best) once the game is over
         self.seats = None
@@ -286,6 +287,10 @@ class GameScreen(Screen):
             self.inputs.add(self.since, pressed, held)
             self.since = 0
             self.last_held = held
+        if self.help is not None:  # inside the game screen, so its presses are replayed too
+            if pressed:
+                self.help.update(pressed, held)
+            return
         computer = self.seats is not None and not self.finished and self.seats.active()
         if not pressed and not computer and not self.wants_idle_frames():
             return
@@ -328,16 +333,17 @@ class GameScreen(Screen):
             if item == "Hint":
                 self.hint()
             elif item == "Help":
-                self.app.go(HelpScreen(app, self.gid, self.back_from_help))
+                self.help = HelpScreen(app, self.gid, self.close_help)
             elif item == "Save & exit":
                 self.save_and_exit()
             elif item == "New game":
                 self.app.store.remove(self.gid + ".sav")
                 self.app.start_game(self.gid, options=self.options, resume=False)
 
-    def back_from_help(self):
+    def close_help(self):
+        self.help = None
         self.repaint = True
-        self.app.go(self)
+        self.app.dirty = True
 
     def leave(self):
         pass
@@ -453,6 +459,10 @@ class GameScreen(Screen):
         return self.rules.score(self.s)
 
     def draw(self, fb):
+        if self.help is not None:
+            fb.fill(0)
+            self.help.draw(fb)
+            return
         self.draw_game(fb)
         if self.finished:
             self.draw_over(fb)

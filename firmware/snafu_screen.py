@@ -53,7 +53,7 @@ def arrow_dir(pressed, held, diagonal):
 
 class SnafuScreen(gamescreen.GameScreen):
     RULES = sn
-    PAUSE = ("Resume", "Save & exit", "New game")  # no hints in a real-time game
+    PAUSE = ("Resume", "Help", "Save & exit", "New game")  # no hints in a real-time game
     SAVE_AT_START = True
     incremental = True
 

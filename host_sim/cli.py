@@ -236,7 +236,11 @@ def cmd_replay(args):
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
     driver.replay(
-        fields["game"], fields["seed"], fields["options"], fields["inputs"], profile=fields["profile"]
+        fields["game"],
+        fields["seed"],
+        fields["options"],
+        fields["inputs"],
+        profile=fields["profile"],
     )
     screen = app.screen
     state = getattr(screen, "s", None)

@@ -184,7 +184,7 @@ def test_pause_menu_hint_and_save_exit(tmp_path):
     assert screen.pause == 0
     d.keys("DOWN,A")  # Hint
     assert screen.pause == -1 and screen.msg.startswith("Hint: ")
-    d.keys("B,DOWN,DOWN,A")  # Save & exit
+    d.keys("B,DOWN,DOWN,DOWN,A")  # Save & exit
     assert isinstance(app.screen, launcher.Launcher)
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
 

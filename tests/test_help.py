@@ -101,3 +101,59 @@ def test_help_imports_in_micropython(gid):
     n = len(help_module(gid).PAGES)
     out = run_mp("import %s as m\nprint(len(m.PAGES))\n" % name)  # mpvm.HEAP: 64 KB
     assert out.split() == [str(n)]
+
+
+# ---- help from the pause menu, over the game -----------------------------------
+
+
+def _pause_to_help(d, screen):
+    d.keys("B")  # nothing to cancel: the pause menu
+    assert screen.pause == 0
+    d.keys("DOWN," * screen.PAUSE.index("Help") + "A")
+    assert screen.pause == -1 and screen.help is not None
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_pause_menu_help_over_the_game_and_replayed(tmp_path, gid):
+    from firmware import app as appmod
+    from firmware import gamescreen
+    from host_sim import device
+
+    app, board, d = device.make(str(tmp_path / "play"))
+    screen = app.start_game(gid, seed=5, options=None, resume=False)
+    d.idle(3)
+    rules = screen.rules
+    before = rules.dump(screen.s)
+    _pause_to_help(d, screen)
+    pages = screen.help.pages
+    assert app.screen is screen  # the pages are drawn by the game screen: presses are logged
+    assert device.text_on_screen(board, pages[0][1], 10)
+    d.keys("RIGHT,LEFT,DOWN,UP,RIGHT")  # pages turn; nothing reaches the game
+    assert screen.help.page == 1 % len(pages)
+    assert device.text_on_screen(board, pages[1 % len(pages)][0], 1)
+    d.idle(40)  # a real-time game does not run under the help pages
+    assert rules.dump(screen.s) == before
+    d.keys("B")
+    assert screen.help is None and screen.pause == -1 and app.screen is screen
+    assert rules.dump(screen.s) == before
+    for _ in range(30):  # then the game goes on, and a replay of it all is exact
+        d.keys("A")
+        d.idle(4)
+        if screen.finished:
+            break
+    saves = tmp_path / "play" / "saves"
+    if screen.finished:  # the journal became the last game's replay
+        name = gid + ".last.rep"
+    else:  # save & exit: the journal is the replay so far
+        d.keys("A+B*%d" % appmod.CHORD_FRAMES)
+        assert app.screen is not screen
+        name = gid + ".in"
+    with open(str(saves / name)) as f:
+        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+    app2, board2, d2 = device.make(str(tmp_path / "replay"))
+    d2.replay(gid, fields["seed"], fields["options"], fields["inputs"], tail=0)
+    if screen.finished:
+        assert rules.dump(app2.screen.s) == rules.dump(screen.s)
+    else:  # the replay saved and left at the same frame
+        with open(str(tmp_path / "replay" / "saves" / (gid + ".sav"))) as f:
+            assert f.read().split("\n--\n", 1)[1] == rules.dump(screen.s)

@@ -177,7 +177,11 @@ def replay_file(path, root):
         fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
     app, board, d = device.make(str(root))
     d.replay(
-        fields["game"], fields["seed"], fields["options"], fields["inputs"], profile=fields["profile"]
+        fields["game"],
+        fields["seed"],
+        fields["options"],
+        fields["inputs"],
+        profile=fields["profile"],
     )
     return fields, app, board
 
