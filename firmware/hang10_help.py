@@ -74,3 +74,12 @@ PAGES = (
         "score nothing.",
     ),
 )
+
+# The README pictures (host_sim.shots): (name, caption, options, computer steps or None
+# for the end of the game).
+SHOTS = (
+    ("start", "a new game, cursor on the pile", None, 0),
+    ("play", "a card picked, legal waves marked", None, 87),
+    ("kick", "kick out or keep surfin'?", None, 180),
+    ("over", "game over", None, None),
+)

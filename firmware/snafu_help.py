@@ -74,3 +74,20 @@ PAGES = (
         "cut across them.",
     ),
 )
+
+# The README pictures (host_sim.shots): (name, caption, options, computer steps or None
+# for the end of the match).
+SHOTS = (
+    (
+        "round",
+        "4 trails and obstacles, mid-round",
+        {"variant": 10, "speed": 2, "others": "smart", "rounds": 3},
+        161,
+    ),
+    (
+        "over",
+        "a round won",
+        {"variant": 9, "speed": 4, "others": "classic", "rounds": 3},
+        359,
+    ),
+)

@@ -27,7 +27,6 @@ from host_sim import build
 CALIBRATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pico_calibration.json")
 MPLIB_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306 sends this on every show()
 TOP_SPEED_TICK_MS = 100
-GAMES = ("hang10", "snafu", "snafu-classic")
 
 
 def micropython():
@@ -163,8 +162,8 @@ def measure(games=2, heap_search=True):
         for row in rows[1:]:
             game = row["game"]
             row["kernel_us"] = kernel["kernel_us"]
-            if game in GAMES:
-                gid = game.split("-")[0]
+            if "gid" in row:  # a game's row (bench_device.game_runs: the registry)
+                gid = row["gid"]
                 mods = {
                     k: v
                     for k, v in sizes.items()

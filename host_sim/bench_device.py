@@ -12,6 +12,8 @@ import time
 
 from boards import headless
 from firmware import app as appmod
+from firmware import games as registry
+from shared_rules.contract import find_option
 
 WORD = 8 if sys.maxsize > 2**32 else 4
 ON_DEVICE = sys.platform not in ("linux", "darwin", "win32")  # a Pico: fewer, single runs
@@ -115,34 +117,35 @@ def smart_round(variant=13, seed=0):
     return {"round_us": us, "round_check": s.tick * 16 + s.winner + 1}
 
 
-def snafu_ticks(seeds, others="smart", runs=3, variants=range(1, 17)):
-    """Worst and mean rules step (a tick, the computer trails' decisions included; red
-    is a person) of every variant over a few seeds. Each round is played `runs` times
-    (it is deterministic) and each tick keeps its fastest time, so that a pause of the
-    host's OS is not taken for the game's worst tick."""
-    from shared_rules import snafu
-
+def sweep_ticks(gid, options, key, seeds, runs=3):
+    """Worst and mean rules step (a tick, the computer seats' decisions included) for
+    every value of the option `key`, the others as in `options`, over a few seeds. Each
+    game is played `runs` times (it is deterministic) and each step keeps its fastest
+    time, so that a pause of the host's OS is not taken for the game's worst step."""
+    rules = registry.rules(gid)
     rows = {}
-    for variant in variants:
+    for value in find_option(rules.OPTIONS, key)[2]:
+        opts = dict(options or {})
+        opts[key] = value
         st = Stat()
         for seed in seeds:
             best = None
             for _ in range(runs):
                 times = []
-                s = snafu.new(seed, {"variant": variant, "others": others, "humans": 1})
-                while not snafu.over(s):
-                    m = snafu.best_move(s)
+                s = rules.new(seed, opts)
+                while not rules.over(s):
+                    m = rules.best_move(s)
                     t0 = ticks_us()
-                    snafu.play(s, m)
+                    rules.play(s, m)
                     times.append(ticks_diff(ticks_us(), t0))
                 if best is None:
                     best = times
-                else:  # the same round: the same number of ticks
+                else:  # the same game: the same number of steps
                     for i in range(len(best)):
                         best[i] = min(best[i], times[i])
             for us in best:
                 st.add(us)
-        rows[variant] = st.out()
+        rows[value] = st.out()
     return rows
 
 
@@ -215,8 +218,7 @@ def play_one(app, board, game, seed, options, stats):
 
 def rules_timing(game, seeds, options):
     """Rules step and computer decision, at the rules level."""
-    __import__("shared_rules." + game)
-    rules = sys.modules["shared_rules." + game]
+    rules = registry.rules(game)
     step = Stat()
     ai = Stat()
     for seed in seeds:
@@ -250,12 +252,12 @@ def draw_timing(app, game, seed, options, n=60):
     return d
 
 
-def run_game(fs, game, games, options=None, rules_options=None):
-    for gid in games.ids():
-        games.unload(gid)  # measure this game's import alone
+def run_game(fs, game, games, options=None):
+    for gid in registry.ids():
+        registry.unload(gid)  # measure this game's import alone
     gc.collect()
     base = alloc()
-    games.load(game)
+    registry.load(game)
     imported = alloc() - base
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
@@ -278,7 +280,7 @@ def run_game(fs, game, games, options=None, rules_options=None):
         app.home()
         app.frame(0, 0)
         retained.append(b32(alloc() - base))
-    step, ai = rules_timing(game, range(3), rules_options)
+    step, ai = rules_timing(game, range(3), options)
     draw = draw_timing(app, game, 7, options)
     inputs = stats["presses"]
     shows = stats["shows"]
@@ -303,21 +305,15 @@ def run_game(fs, game, games, options=None, rules_options=None):
     }
 
 
-GAME_RUNS = (
-    ("hang10", "hang10", None, None),
-    (
-        "snafu",
-        "snafu",
-        {"variant": 13, "speed": 4, "others": "smart", "rounds": 1},
-        {"variant": 13, "speed": 4, "others": "smart", "humans": 1},
-    ),
-    (
-        "snafu-classic",
-        "snafu",
-        {"variant": 13, "speed": 4, "others": "classic", "rounds": 1},
-        {"variant": 13, "speed": 4, "others": "classic", "humans": 1},
-    ),
-)
+def game_runs():
+    """(label, game, options, swept option) for every registered game: the settings its
+    rules declare in BENCH (the heaviest ones), else one run with the defaults."""
+    runs = []
+    for gid in registry.ids():
+        for label, options, sweep in getattr(registry.rules(gid), "BENCH", ((gid, None, None),)):
+            runs.append((label, gid, options, sweep))
+        registry.unload(gid)
+    return runs
 
 
 def calibration_row():
@@ -341,13 +337,14 @@ def main(fs="/bench", games=2, only=None, ticks_seeds=1 if ON_DEVICE else 8):
     if only is None:  # (a heap search runs one game alone)
         print(json.dumps(calibration_row()))
         print(json.dumps(run_launcher(fs)))
-    for label, game, options, rules_options in GAME_RUNS:
+    for label, game, options, sweep in game_runs():
         if only is None or only == label:
-            row = run_game(fs, game, games, options, rules_options)
+            row = run_game(fs, game, games, options)
             row["game"] = label
-            if game == "snafu" and only is None:
-                row["tick_us_by_variant"] = snafu_ticks(
-                    range(ticks_seeds), options["others"], 1 if ON_DEVICE else 3
+            row["gid"] = game
+            if sweep and only is None:
+                row["tick_us_by_" + sweep] = sweep_ticks(
+                    game, options, sweep, range(ticks_seeds), 1 if ON_DEVICE else 3
                 )
             print(json.dumps(row))
 

@@ -51,11 +51,11 @@ row.update(b.smart_import())
 row.update(b.search_kernel(reps=4))
 row.update(b.smart_round())
 print(json.dumps(row))
-gc.collect()
-print(json.dumps({"game": "snafu", "tick_us_by_variant": b.snafu_ticks(range(1), runs=1)}))
-gc.collect()
-ticks = b.snafu_ticks(range(1), others="classic", runs=1)
-print(json.dumps({"game": "snafu-classic", "tick_us_by_variant": ticks}))
+for label, gid, options, sweep in b.game_runs():
+    if sweep:
+        gc.collect()
+        ticks = b.sweep_ticks(gid, options, sweep, range(1), runs=1)
+        print(json.dumps({"game": label, "tick_us_by_" + sweep: ticks}))
 """
 
 

@@ -1,22 +1,69 @@
-"""The README screenshots, made by the simulator from scripted presses (make shots)."""
+"""The README screenshots, made by the simulator for every registered game (make shots).
 
+Each game gets its options screen (when it has options) and the scenes its help module
+lists in SHOTS: (name, caption, options, steps), the picture taken after `steps` steps
+of the game's own computer presses (None: at the game's end). A game without SHOTS gets
+a new game, the middle of a game and its end.
+"""
+
+import importlib
 import os
 import tempfile
 
+from firmware import games
 from host_sim import device, png
-from shared_rules import hang10 as h
 
 SEED = 7
+DEFAULT_SHOTS = (
+    ("start", "a new game", None, 0),
+    ("play", "the middle of a game", None, "half"),
+    ("over", "game over", None, None),
+)
 
 
-def _bot_until(app, done, limit=4000):
-    for _ in range(limit):
-        if done(app.screen):
-            return
-        m = app.screen.bot_press()
-        app.frame(m, m)
-        app.frame(0, 0)
-    raise RuntimeError("screenshot state not reached")
+def bot_step(app):
+    """One step of the screen's computer presses: its press, then an idle frame."""
+    m = app.screen.bot_press()
+    app.frame(m, m)
+    app.frame(0, 0)
+
+
+def play_steps(app, d, gid, options, steps, limit=20000):
+    app.start_game(gid, seed=SEED, options=options, resume=False)
+    d.idle()
+    if steps == "half":
+        steps = play_steps(app, d, gid, options, None) // 2
+        app.start_game(gid, seed=SEED, options=options, resume=False)
+        d.idle()
+    n = 0
+    while (n < steps) if steps is not None else not app.screen.finished:
+        if n >= limit or app.screen.finished:
+            raise RuntimeError("%s: the screenshot's step %r was not reached" % (gid, steps))
+        bot_step(app)
+        n += 1
+    return n
+
+
+def game_scenes(gid):
+    title = games.title(gid)
+    rules = games.rules(gid)
+    out = []
+    if rules.OPTIONS:
+
+        def options_screen(app, d, gid=gid):
+            d.keys("DOWN," * games.ids().index(gid) + "A")  # the launcher: the game's menu
+            labels = app.screen.labels()
+            d.keys("DOWN," * labels.index("New game") + "A")
+
+        out.append((gid + "_options.png", title + ": options", options_screen))
+    shots = getattr(importlib.import_module(games.entry(gid)[4]), "SHOTS", DEFAULT_SHOTS)
+    for name, caption, options, steps in shots:
+
+        def scene(app, d, gid=gid, options=options, steps=steps):
+            play_steps(app, d, gid, options, steps)
+
+        out.append(("%s_%s.png" % (gid, name), "%s: %s" % (title, caption), scene))
+    return out
 
 
 def scenes():
@@ -28,49 +75,10 @@ def scenes():
     def settings(app, d):
         d.keys("UP,UP,A")
 
-    def hang10_draw(app, d):
-        app.start_game("hang10", seed=SEED, resume=False)
-        d.idle()
-
-    def hang10_pick(app, d):
-        app.start_game("hang10", seed=SEED, resume=False)
-        _bot_until(app, lambda s: s.s.turn >= 9 and s.s.phase == h.PH_PLAY and s.picked >= 0)
-
-    def hang10_kick(app, d):
-        app.start_game("hang10", seed=SEED, resume=False)
-        _bot_until(app, lambda s: s.s.phase == h.PH_KICK and h.wave_points(s.s, s.s.slot) >= 3)
-
-    def hang10_over(app, d):
-        app.start_game("hang10", seed=SEED, resume=False)
-        d.autoplay()
-
-    def snafu_options(app, d):
-        d.keys("DOWN,A,A")  # Snafu -> New game -> options
-        for _ in range(13):
-            d.keys("RIGHT")  # variant 14: 4 trails, diagonal, obstacles
-
-    def snafu_round(app, d):
-        opts = {"variant": 10, "humans": 1, "speed": 2, "others": "smart", "rounds": 3}
-        app.start_game("snafu", seed=SEED, options=opts, resume=False)
-        d.keys("A")
-        _bot_until(app, lambda s: s.s.tick >= 40)
-
-    def snafu_over(app, d):
-        opts = {"variant": 9, "humans": 1, "speed": 4, "others": "classic", "rounds": 3}
-        app.start_game("snafu", seed=SEED, options=opts, resume=False)
-        _bot_until(app, lambda s: s.mode == 2)  # the first round is over
-
-    return (
-        ("launcher.png", "The launcher", launcher),
-        ("settings.png", "Settings", settings),
-        ("hang10_start.png", "Hang 10: a new game, cursor on the pile", hang10_draw),
-        ("hang10_play.png", "Hang 10: a card picked, legal waves marked", hang10_pick),
-        ("hang10_kick.png", "Hang 10: kick out or keep surfin'?", hang10_kick),
-        ("hang10_over.png", "Hang 10: game over", hang10_over),
-        ("snafu_options.png", "Snafu: choose one of the 16 variations", snafu_options),
-        ("snafu_round.png", "Snafu: 4 trails and obstacles, mid-round", snafu_round),
-        ("snafu_over.png", "Snafu: a round won", snafu_over),
-    )
+    out = [("launcher.png", "The launcher", launcher), ("settings.png", "Settings", settings)]
+    for gid in games.ids():
+        out.extend(game_scenes(gid))
+    return out
 
 
 def make_all(out_dir):

@@ -12,6 +12,8 @@ import time
 
 from boards import headless
 from firmware import app as appmod
+from firmware import games as registry
+from shared_rules.contract import find_option
 
 WORD = 8 if sys.maxsize > 2**32 else 4
 
@@ -19,6 +21,24 @@ WORD = 8 if sys.maxsize > 2**32 else 4
 def retained():
     gc.collect()
     return gc.mem_alloc() * 4 // WORD
+
+
+def settings():
+    """{game: [options, ...]} for every registered game: the settings its rules declare
+    for the bench (BENCH), each with every value of its swept option; else the defaults."""
+    out = {}
+    for gid in registry.ids():
+        rules = registry.rules(gid)
+        combos = []
+        for _label, options, sweep in getattr(rules, "BENCH", ((gid, None, None),)):
+            for value in find_option(rules.OPTIONS, sweep)[2] if sweep else (None,):
+                opts = dict(options or {})
+                if sweep:
+                    opts[sweep] = value
+                combos.append(opts or None)
+        out[gid] = combos
+        registry.unload(gid)
+    return out
 
 
 def play(app, game, seed, options):
@@ -45,24 +65,21 @@ def main(fs, games, seconds=0):
     Heap retained after gc is noted after each game, per game: the value after
     the fifth game of a kind (warmed up) and after the last must be equal.
     """
+    start = time.time()
+    plan = settings()
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
     app.frame(0, 0)
-    start = time.time()
-    counts = {"hang10": 0, "snafu": 0}
+    ids = registry.ids()
+    counts = {gid: 0 for gid in ids}
     first = {}
     last = {}
     peak = 0
     played = 0
     while played < games or (seconds and time.time() - start < seconds):
-        if played % 2 == 0:
-            game = "hang10"
-            play(app, game, 5000 + played, None)
-        else:
-            game = "snafu"
-            variant = 1 + (played // 2) % 16
-            opts = {"variant": variant, "rounds": 1, "speed": 4, "others": "classic"}
-            play(app, game, 5000 + played, opts)
+        game = ids[played % len(ids)]  # the games in turn, each through its settings
+        combos = plan[game]
+        play(app, game, 5000 + played, combos[counts[game] % len(combos)])
         counts[game] += 1
         played += 1
         heap = retained()

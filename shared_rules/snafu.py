@@ -30,6 +30,12 @@ CLEAN = ("Won", "match won")
 SUMMARY = ("variant", "others", "winner_name", "ticks", "lengths", "wins", "draws")
 PLAYER_KEY = ("red", {"best": "smart", "greedy": "classic"})  # run --auto names red's player
 PROFILE = None
+# What `make bench` measures (label, options, the option swept for step times): four
+# trails at top speed on the variant with the most obstacles, smart and classic.
+BENCH = (
+    ("snafu", {"variant": 13, "speed": 4, "others": "smart"}, "variant"),
+    ("snafu-classic", {"variant": 13, "speed": 4, "others": "classic"}, "variant"),
+)
 MAX_ROUNDS = const(9)
 
 COLS = const(37)

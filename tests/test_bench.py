@@ -5,6 +5,7 @@ import shutil
 
 import pytest
 
+from firmware import games
 from host_sim import bench, build
 from mpvm import run_mp
 
@@ -113,3 +114,26 @@ def test_device_calibration_row_in_the_vm(bench_build):
     assert row["native_check"] * pico["search_reps"] == pico["native_check"] * 2
     assert row["check"] == pico["check"]
     assert row["round_check"] == pico["round_check"]
+
+
+def test_device_game_runs_follow_the_registry_in_the_vm(bench_build):
+    code = (
+        "import json, bench_device as b\n"
+        "runs = b.game_runs()\n"
+        "print(json.dumps(runs))\n"
+        "row = b.run_game('/tmp/pt-bench-test', 'hang10', 1)\n"
+        "print(json.dumps(row))\n"
+        "print(json.dumps(b.sweep_ticks('snafu', {'others': 'classic'}, 'speed', [0], 1)))\n"
+    )
+    out = run_mp(code, heap="256wK", cwd=bench_build).strip().splitlines()
+    runs = json.loads(out[0])
+    labels = [r[0] for r in runs]
+    assert [r[1] for r in runs if r[0] == r[1]] == games.ids()  # every game, in order
+    assert labels == ["hang10", "snafu", "snafu-classic"]  # Snafu's BENCH: two settings
+    assert runs[1][2]["others"] == "smart" and runs[1][3] == "variant"
+    row = json.loads(out[1])
+    assert row["game"] == "hang10" and row["games"] == 1 and row["presses"] > 0
+    assert row["import_bytes"] > 0 and row["decision_us"]["n"] > 0
+    ticks = json.loads(out[2])
+    assert sorted(ticks) == ["1", "2", "3", "4"]  # every value of the swept option
+    assert all(t["n"] > 0 and t["max"] >= t["mean"] for t in ticks.values())

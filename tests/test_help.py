@@ -1,4 +1,5 @@
-"""Every registered game's on-device help pages: shape, screen limits, controls, MicroPython."""
+"""Every registered game's on-device help pages: shape, screen limits, controls, MicroPython,
+and the pages opened over a game from its pause menu."""
 
 import importlib
 import re
@@ -46,7 +47,17 @@ def test_every_game_has_help():
 def test_help_module_holds_only_pages(gid):
     mod = help_module(gid)
     assert mod.__doc__
-    assert [n for n in dir(mod) if not n.startswith("__")] == ["PAGES"]
+    names = [n for n in dir(mod) if not n.startswith("__")]
+    assert names in (["PAGES"], ["PAGES", "SHOTS"])
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_help_module_shots_are_well_formed(gid):
+    rules = games.rules(gid)
+    for name, caption, options, steps in getattr(help_module(gid), "SHOTS", ()):
+        assert name.isidentifier() and caption and caption == caption.strip()
+        rules.new(1, options)  # options the game takes
+        assert steps is None or (type(steps) is int and steps >= 0)
 
 
 def test_pages_are_a_non_empty_tuple_of_tuples(pages):
