@@ -1,7 +1,8 @@
 """Golden screens: the panel's bytes after every step of scripted whole-app sessions.
 
 Each session starts a game on the headless board and presses buttons chosen by a fixed
-Rng (and, for some, the game's own computer player). After every step the screen's 1,024
+Rng (and, for some, the game's own computer player); every registered game has at least
+one session (the scratch game Duel from tests/ too). After every step the screen's 1,024
 bytes are hashed; the file holds one line per step: the buttons pressed and the hash.
 A port of a screen onto new parts must leave every line unchanged. When a screen is
 meant to change, run from the project root:
@@ -17,9 +18,11 @@ import tempfile
 if __name__ == "__main__":
     HERE = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
+    sys.path.insert(0, os.path.dirname(HERE))
 
 import host_sim  # noqa: F401,E402 - the framebuf stand-in on the path
 from firmware import buttons as btn  # noqa: E402
+from firmware import games  # noqa: E402
 from host_sim import device  # noqa: E402
 from shared_rules.rng import Rng  # noqa: E402
 
@@ -28,12 +31,31 @@ KEYS = (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT, btn.A, btn.B)
 # name: (game, seed, options, steps, mode). mode "random": one random press then one idle
 # frame per step; "bot": the screen's computer presses, a random press every 7th step;
 # "frames": one frame per step, an arrow pressed now and then (real time).
+# A registered game with no session here gets DEFAULT_SESSION as "ID_bot".
 SESSIONS = {
     "hang10_random": ("hang10", 7, None, 700, "random"),
     "hang10_bot": ("hang10", 11, None, 900, "bot"),
     "snafu_solo": ("snafu", 5, {"variant": 13, "others": "smart", "rounds": 3}, 2500, "frames"),
     "snafu_two": ("snafu", 9, {"variant": 6, "humans": 2, "rounds": 3}, 2000, "frames"),
 }
+DEFAULT_SESSION = (11, None, 600, "bot")
+SCRATCH = (
+    "duel",
+    "Duel",
+    "scratch_game.duel",
+    "scratch_game.duel_screen",
+    "scratch_game.duel_help",
+)
+
+
+def sessions():
+    """SESSIONS, and a default session for every registered game that has none."""
+    out = dict(SESSIONS)
+    named = set(s[0] for s in SESSIONS.values())
+    for gid in games.ids():
+        if gid not in named:
+            out[gid + "_bot"] = (gid,) + DEFAULT_SESSION
+    return out
 
 
 def digest(board):
@@ -45,7 +67,7 @@ def in_game(app):
 
 
 def run(name):
-    game, seed, options, steps, mode = SESSIONS[name]
+    game, seed, options, steps, mode = sessions()[name]
     root = tempfile.mkdtemp(prefix="pt-golden-")
     app, board, _driver = device.make(root)
     app.start_game(game, seed=seed, options=options, resume=False)
@@ -73,13 +95,21 @@ def path_for(name):
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "screens", name + ".txt")
 
 
-def main():
-    for name in SESSIONS:
+def main(names=None):
+    games.register(*SCRATCH)
+    every = sessions()
+    games.unregister(SCRATCH[0])
+    for name in names or every:
+        scratch = every[name][0] == SCRATCH[0]
+        if scratch:  # in the launcher only for its own session
+            games.register(*SCRATCH)
         lines = run(name)
+        if scratch:
+            games.unregister(SCRATCH[0])
         with open(path_for(name), "w") as f:
             f.write("\n".join(lines) + "\n")
         print("%s: %d steps, %d distinct screens" % (name, len(lines), len(set(lines))))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

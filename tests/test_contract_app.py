@@ -1,0 +1,200 @@
+"""Every registered game through the whole app, as the contract's app-side checks: a game
+gets all of these by registering (the scratch game Duel, from tests/, included).
+
+- a damaged save (truncated at every offset, a bit flipped at many places) either
+  resumes a game that passes check() and plays on, or is set aside as ID.sav.bad with a
+  one-line notice and a new game; never the error screen, never a lost replay journal;
+- a damaged replay journal (ID.in) never stops the saved game from resuming;
+- a whole game (match) from the launcher, in the MicroPython VM at the app's heap cap,
+  ends with its stats written, as on CPython.
+"""
+
+import os
+import shutil
+
+import pytest
+from test_scratch_app import ENTRY
+
+import host_sim
+from firmware import games, gamescreen, launcher, records
+from host_sim import build, device
+from mpvm import ROOT, require_vm, run_mp
+from shared_rules.rng import Rng
+
+GAME_IDS = games.ids() + [ENTRY[0]]
+FLIPS = 300  # bit flips per game, at places drawn from a fixed Rng
+TRUNCATIONS = 1200  # at most this many truncation offsets per game (every one if fewer)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def duel_registered():
+    games.register(*ENTRY)
+    yield
+    games.unregister(ENTRY[0])
+
+
+@pytest.fixture(autouse=True)
+def no_full_collections(monkeypatch):
+    """Opening a game collects the heap (for the device's sake); on CPython under pytest
+    that is most of each trial's time and changes nothing the checks look at."""
+    monkeypatch.setattr(games.gc, "collect", lambda: 0)
+
+
+def saved_game(root, gid, steps=40):
+    """Play `steps` of the screen's own presses into a new game; the save's bytes."""
+    app, board, d = device.make(root)
+    screen = app.start_game(gid, seed=3, options=None, resume=False)
+    for _ in range(steps):
+        if screen.finished:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+    assert not screen.finished, "the game ended before its save could be damaged"
+    if not app.store.exists(gid + ".sav"):  # saved at the next turn boundary: leave now
+        d.keys("A+B*%d" % 20)
+    with open(os.path.join(root, "saves", gid + ".sav"), "rb") as f:
+        return f.read()
+
+
+def damaged(data, truncations=TRUNCATIONS, flips=FLIPS):
+    """(what, bytes) for every truncation offset (or an even spread) and bit flips."""
+    step = max(1, len(data) // truncations)
+    for n in range(0, len(data), step):
+        yield "truncated at %d" % n, data[:n]
+    rng = Rng(len(data))
+    for _ in range(flips):
+        i = rng.below(len(data))
+        bit = 1 << rng.below(8)
+        yield (
+            "bit %d of byte %d flipped" % (bit, i),
+            data[:i] + bytes([data[i] ^ bit]) + data[i + 1 :],
+        )
+
+
+def resume_with(root, gid, files):
+    """A fresh device with these saves/ files {name: bytes}; Continue; a frame (for the
+    notice)."""
+    saves = os.path.join(root, "saves")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(saves)
+    for name, data in files.items():
+        with open(os.path.join(saves, name), "wb") as f:
+            f.write(data)
+    app, board, d = device.make(root)
+    app.start_game(gid, resume=True)
+    d.idle()
+    return app, board, d
+
+
+def test_every_game_is_checked():
+    assert GAME_IDS[-1] == "duel" and len(GAME_IDS) == len(games.ids())
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_a_damaged_save_resumes_or_is_set_aside(gid, tmp_path):
+    good = saved_game(str(tmp_path / "good"), gid)
+    rules = games.rules(gid)
+    root = str(tmp_path / "dev")
+    outcomes = {"resumed": 0, "set aside": 0}
+    for what, data in damaged(good):
+        app, board, d = resume_with(root, gid, {gid + ".sav": data})
+        screen = app.screen
+        where = "%s: %s" % (gid, what)
+        assert not isinstance(screen, launcher.ErrorScreen), where
+        assert app.last_error is None, (where, app.last_error)
+        assert isinstance(screen, gamescreen.GameScreen), where
+        bad = os.path.join(root, "saves", gid + ".sav.bad")
+        if os.path.exists(bad):
+            outcomes["set aside"] += 1
+            with open(bad, "rb") as f:
+                assert f.read() == data, where  # kept as it was, for a look later
+            assert app.toast and app.toast.startswith(gid + ".sav: "), (where, app.toast)
+            assert screen.s.nmoves == 0, where  # a new game instead
+        else:
+            outcomes["resumed"] += 1
+            rules.check(screen.s)  # a save that loads is a position that can be played
+        for _ in range(3):  # and it plays on
+            if screen.finished:
+                break
+            m = screen.bot_press()
+            app.frame(m, m)
+            app.frame(0, 0)
+        assert app.last_error is None and app.screen is screen, where
+    assert outcomes["set aside"] > outcomes["resumed"] > 0 or gid == "snafu", outcomes
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_a_damaged_journal_never_stops_the_game(gid, tmp_path):
+    good_root = str(tmp_path / "good")
+    save = saved_game(good_root, gid)
+    with open(os.path.join(good_root, "saves", gid + ".in"), "rb") as f:
+        journal = f.read()
+    rules = games.rules(gid)
+    saved_state = save.decode().split("\n--\n", 1)[1]
+    root = str(tmp_path / "dev")
+    for k, (what, data) in enumerate(damaged(journal, 200, 100)):
+        app, board, d = resume_with(root, gid, {gid + ".in": data, gid + ".sav": save})
+        screen = app.screen
+        where = "%s journal: %s" % (gid, what)
+        assert app.last_error is None, (where, app.last_error)
+        assert rules.dump(screen.s) == saved_state, where
+        if k % 25 == 0:  # now and then, on to the end: stats counted, a replay kept
+            assert d.autoplay() and app.last_error is None, where
+            assert records.load_stats(app.store, gid)["games"] == 1, where
+            assert app.store.exists(gid + ".last.rep"), where
+
+
+# ---- a whole game from the launcher, in the VM at the heap cap -----------------
+
+LAUNCH = r"""
+import gc, sys
+sys.path.append(TESTS)
+from boards import headless
+from firmware import app as appmod
+from firmware import games
+if ENTRY:
+    games.register(*ENTRY)
+board = headless.setup(fs_root=FS)
+app = appmod.App(board)
+d = headless.Driver(app)
+d.idle()
+d.keys("DOWN," * app.screen.labels().index(TITLE) + "A")  # the game's menu
+d.keys("DOWN," * app.screen.labels().index("New game") + "A")
+if type(app.screen).__name__ == "OptionsScreen":
+    d.keys("A")  # start with the defaults
+screen = app.screen
+ok = d.autoplay(100000)
+gc.collect()
+print("result", type(app.screen).__name__, ok, screen.finished, repr(app.last_error))
+from firmware import records
+print("stats", records.load_stats(app.store, GID)["games"])
+print("free", gc.mem_free())
+print("moves", screen.s.nmoves if hasattr(screen.s, "nmoves") else screen.s.tick, app.frame_no)
+"""
+
+
+@pytest.fixture(scope="module")
+def device_build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("build") / "device")
+    build.build(out, march=build.HOST_MARCH)
+    return out
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_a_whole_game_from_the_launcher_in_the_vm_at_the_heap_cap(gid, device_build, tmp_path):
+    require_vm()
+    entry = ENTRY if gid == ENTRY[0] else None
+    code = "FS = %r\nTESTS = %r\nENTRY = %r\nGID = %r\nTITLE = %r\n" % (
+        str(tmp_path),
+        os.path.join(ROOT, "tests"),
+        entry,
+        gid,
+        games.title(gid),
+    )
+    out = run_mp(code + LAUNCH, cwd=device_build, heap=host_sim.APP_HEAP)
+    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    assert lines["result"] == "%s True True None" % games.load(gid).SCREEN.__name__
+    assert lines["stats"] == "1"
+    assert int(lines["free"]) > 0
+    assert int(lines["moves"].split()[0]) > 10  # a real game, not one ended at once
