@@ -16,6 +16,7 @@ import json
 from firmware import buttons as btn
 from firmware import gfx, records
 from firmware.screens import HelpScreen, Screen
+from firmware.ui.picker import HINT, PAUSE, REFUSED
 
 REPLAY_HEAD = "pocket-table replay 1"
 SAVE_HEAD = "pocket-table save 2"
@@ -193,8 +194,9 @@ def _count(text):
 
 class GameScreen(Screen):
     """A game in play. A game's screen module subclasses it as SCREEN and implements
-    handle(pressed, held) (a person's presses), draw_game(fb), hint() and bot_press()
-    (the press that carries out the computer's move: demo and tests); the rest is here.
+    draw_game(fb), act(move) and hint(); a screen with a move picker (self.picker) gets
+    the person's presses and the computer's presses (bot_press: demo and tests) from
+    here, a screen without one (real time) implements handle() and bot_press() itself.
     """
 
     PAUSE = PAUSE_ITEMS
@@ -218,6 +220,8 @@ class GameScreen(Screen):
         self.finished = False
         self.result = None  # (stats, new_best) once the game is over
         self.seats = None
+        self.bot_at = -1  # the position (move count) bot_move was searched for
+        self.bot_move = -1
         if rules.KIND != "realtime" and len(rules.humans(state)) < rules.seats(state):
             from firmware.seats import Seats
 
@@ -309,6 +313,36 @@ class GameScreen(Screen):
 
     def game_over(self):
         return self.rules.over(self.s)
+
+    def handle(self, pressed, held):
+        """A person's press, through the screen's move picker (firmware/ui/picker.py)."""
+        self.app.dirty = True
+        m = self.picker.press(pressed)
+        if m >= 0:
+            self.act(m)
+        elif m == HINT:
+            self.hint()
+        elif m == PAUSE:
+            self.open_pause()
+        elif m == REFUSED:
+            self.refused(self.picker.refused)
+
+    def human_turn(self):
+        """True when a person on the device is to act."""
+        return self.rules.to_act(self.s) in self.rules.humans(self.s)
+
+    def refused(self, touch):
+        """A on a cell no legal move touches: a screen may say why."""
+
+    def bot_press(self):
+        """The press that carries out the computer's move for the person (demo, tests)."""
+        s = self.s
+        if self.finished or self.pause >= 0 or not self.human_turn():
+            return 0
+        if self.bot_at != s.nmoves:  # one search per position
+            self.bot_at = s.nmoves
+            self.bot_move = self.rules.best_move(s)
+        return self.picker.press_toward(self.bot_move)
 
     def wants_idle_frames(self):
         """Real-time games return True to get update() on frames with no press."""

@@ -102,3 +102,10 @@ def box(fb, x, y, w, h):
     """A framed, cleared box (menus and dialogs drawn over a screen)."""
     fb.fill_rect(x, y, w, h, 0)
     fb.rect(x, y, w, h, 1)
+
+
+def banner(fb, line1, line2, x=19, y=20, w=74):
+    """A framed two-line message over the play area (a round's start or end)."""
+    box(fb, x, y, w, 22)
+    center(fb, line1, y + 3, 1, x, w)
+    center(fb, line2, y + 12, 1, x, w)

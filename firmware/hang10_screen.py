@@ -7,7 +7,6 @@ waves), "hand" (cards) and the A/B keys (kick out / keep surfin'). UP asks for a
 hint, B cancels (or opens the pause menu), hold A+B saves and leaves.
 """
 
-from firmware import buttons as btn
 from firmware import gamescreen, gfx
 from firmware.ui.cards import HandRow, pile
 from firmware.ui.picker import Picker
@@ -36,8 +35,6 @@ class Hang10Screen(gamescreen.GameScreen):
         gamescreen.GameScreen.__init__(self, *args)
         self.row = HandRow(HAND_Y)
         self.msg = ""
-        self.bot_at = -1  # nmoves for which bot_move was chosen
-        self.bot_move = 0
         self.picker = Picker(self)
         self.picker.reset()
 
@@ -78,27 +75,11 @@ class Hang10Screen(gamescreen.GameScreen):
     # ---- input -------------------------------------------------------
 
     def handle(self, pressed, held):
-        self.app.dirty = True
         self.msg = ""
-        p = self.picker
-        if pressed & btn.UP:
-            self.hint()
-            return
-        for key in (btn.A, btn.B):
-            if pressed & key and p.key_move(key) >= 0:
-                self.act(p.key_move(key))
-                return
-        if pressed & btn.B:
-            if not p.back():
-                self.open_pause()
-        elif pressed & (btn.LEFT | btn.RIGHT):
-            p.step(-1 if pressed & btn.LEFT else 1)
-        elif pressed & btn.A:
-            move = p.choose()
-            if move >= 0:
-                self.act(move)
-            elif p.refused:
-                self.msg = REFUSALS.get(self.s.phase, "fits no wave")
+        gamescreen.GameScreen.handle(self, pressed, held)
+
+    def refused(self, touch):
+        self.msg = REFUSALS.get(self.s.phase, "fits no wave")
 
     def act(self, move):
         """Apply a move; save at the end of every turn."""
@@ -128,16 +109,6 @@ class Hang10Screen(gamescreen.GameScreen):
             text = h.move_text(s, m).replace(">", " on W")
         self.msg = "Hint: " + text
         self.app.dirty = True
-
-    def bot_press(self):
-        """The next button press that carries out the computer's move (demo and tests)."""
-        s = self.s
-        if self.finished or self.pause >= 0:
-            return 0
-        if self.bot_at != s.nmoves:
-            self.bot_at = s.nmoves
-            self.bot_move = h.best_move(s)
-        return self.picker.press_toward(self.bot_move)
 
     def over_detail(self):
         return "Wipe-outs %d" % self.s.wipeouts

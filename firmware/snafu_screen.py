@@ -8,6 +8,7 @@ draws only the new squares.
 
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
+from firmware.ui.dpad import DIR_ARROWS, arrow_dir
 from firmware.ui.grid import Grid
 from shared_rules import snafu as sn
 
@@ -16,39 +17,6 @@ STRIP_X = 113
 
 READY = 0  # waiting for A before a round
 RUN = 1
-
-# Arrow buttons -> direction, and the diagonal made by two arrows held together.
-ARROW_DIR = ((btn.UP, sn.UP), (btn.RIGHT, sn.RIGHT), (btn.DOWN, sn.DOWN), (btn.LEFT, sn.LEFT))
-ARROWS = btn.UP | btn.DOWN | btn.LEFT | btn.RIGHT
-DIR_ARROWS = (
-    btn.UP,
-    btn.UP | btn.RIGHT,
-    btn.RIGHT,
-    btn.DOWN | btn.RIGHT,
-    btn.DOWN,
-    btn.DOWN | btn.LEFT,
-    btn.LEFT,
-    btn.UP | btn.LEFT,
-)
-
-
-def arrow_dir(pressed, held, diagonal):
-    """The direction asked for by a new arrow press (two arrows held: a diagonal)."""
-    new = pressed & ARROWS
-    if not new:
-        return -1
-    arrows = (held | pressed) & ARROWS
-    if diagonal:
-        vert = arrows & (btn.UP | btn.DOWN)
-        horiz = arrows & (btn.LEFT | btn.RIGHT)
-        if vert and horiz and vert != btn.UP | btn.DOWN and horiz != btn.LEFT | btn.RIGHT:
-            if vert == btn.UP:
-                return sn.UP_RIGHT if horiz == btn.RIGHT else sn.UP_LEFT
-            return sn.DOWN_RIGHT if horiz == btn.RIGHT else sn.DOWN_LEFT
-    for bit, d in ARROW_DIR:
-        if new & bit:
-            return d
-    return -1
 
 
 class SnafuScreen(gamescreen.GameScreen):
@@ -84,7 +52,7 @@ class SnafuScreen(gamescreen.GameScreen):
             p = [int(x) for x in fields["meta"].split()]
             if len(p) != 8:
                 raise ValueError("bad snafu match line")
-            adopt_match(self.s, self.seed, p[0], p[1], p[2:6], p[6])
+            sn._save().adopt_match(self.s, self.seed, p[0], p[1], p[2:6], p[6])
 
     def next_round(self):
         self.rules.play(self.s, sn.M_NEXT)
@@ -232,9 +200,9 @@ class SnafuScreen(gamescreen.GameScreen):
         if sn.round_over(s):
             if not self.finished:
                 name = sn.winner_name(s)
-                self.banner(fb, "Draw" if name == "draw" else name.upper() + " wins", "A: next")
+                gfx.banner(fb, "Draw" if name == "draw" else name.upper() + " wins", "A: next")
         elif self.mode == READY:
-            self.banner(fb, "Round %d" % s.round, "A: go")
+            gfx.banner(fb, "Round %d" % s.round, "A: go")
 
     def draw_strip(self, fb):
         s = self.s
@@ -248,11 +216,6 @@ class SnafuScreen(gamescreen.GameScreen):
                 fill_cell(fb, STRIP_X, y + 2, t + 1)
                 fb.text("%d" % min(9, s.wins[t]), STRIP_X + 5, y, 1)
                 y += 10
-
-    def banner(self, fb, line1, line2):
-        gfx.box(fb, 19, 20, 74, 22)
-        gfx.center(fb, line1, 23, 1, 19, 74)
-        gfx.center(fb, line2, 32, 1, 19, 74)
 
 
 def fill_cell(fb, x, y, v):
@@ -283,26 +246,6 @@ def draw_crash(fb, c):
     fb.fill_rect(x + 1, y + 1, 3, 3, 0)
     fb.line(x, y, x + 4, y + 4, 1)
     fb.line(x + 4, y, x, y + 4, 1)
-
-
-def adopt_match(s, match_seed, rnd, rounds, wins, draws):
-    """Put a round into a match (saves made before the match was in the rules kept it
-    beside the state). Raises ValueError if it does not fit."""
-    s.opts["rounds"] = sn.check_option(sn.NAME, sn.OPTIONS[4], rounds)
-    s.match_seed = match_seed
-    s.round = rnd
-    s.wins = list(wins)
-    s.draws = draws
-    history = []  # the finished rounds' order is not known: wins first, then draws
-    for t in range(4):
-        for _ in range(wins[t] - (1 if s.winner == t else 0)):
-            history.append((t, 0))
-    for _ in range(draws - (1 if s.winner == -1 else 0)):
-        history.append((-1, 0))
-    if s.winner != -2:
-        history.append((s.winner, s.tick))
-    s.history = history
-    sn.check_match(s)
 
 
 SCREEN = SnafuScreen

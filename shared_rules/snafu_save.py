@@ -201,6 +201,26 @@ def check_match(s):
             raise ValueError("snafu save: bad round history")
 
 
+def adopt_match(s, match_seed, rnd, rounds, wins, draws):
+    """Put a round into a match (saves made before the match was in the rules kept it
+    beside the state). Raises ValueError if it does not fit."""
+    s.opts["rounds"] = sn.check_option(sn.NAME, sn.OPTIONS[4], rounds)
+    s.match_seed = match_seed
+    s.round = rnd
+    s.wins = list(wins)
+    s.draws = draws
+    history = []  # the finished rounds' order is not known: wins first, then draws
+    for t in range(4):
+        for _ in range(wins[t] - (1 if s.winner == t else 0)):
+            history.append((t, 0))
+    for _ in range(draws - (1 if s.winner == -1 else 0)):
+        history.append((-1, 0))
+    if s.winner != -2:
+        history.append((s.winner, s.tick))
+    s.history = history
+    check_match(s)
+
+
 def _field(line, key):
     k, _, rest = line.partition(" ")
     if k != key:

@@ -503,3 +503,30 @@ def test_parts_draw_the_same_in_micropython():
     expected = out.getvalue().strip()
     assert expected.startswith("38 7 ")
     assert run_mp(SCENE).strip() == expected
+
+
+# ---- the d-pad as eight directions ----------------------------------------------
+
+
+def test_dpad_directions_and_diagonals():
+    from firmware import buttons as btn
+    from firmware.ui import dpad
+    from shared_rules import snafu as sn
+
+    U, D, L, R = btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT
+    assert [dpad.arrow_dir(k, k, False) for k in (U, R, D, L)] == [
+        sn.UP,
+        sn.RIGHT,
+        sn.DOWN,
+        sn.LEFT,
+    ]
+    assert dpad.arrow_dir(0, U, True) == -1  # held, not newly pressed: nothing new
+    assert dpad.arrow_dir(R, U | R, True) == sn.UP_RIGHT
+    assert dpad.arrow_dir(L, D | L, True) == sn.DOWN_LEFT
+    assert dpad.arrow_dir(U | L, U | L, True) == sn.UP_LEFT
+    assert dpad.arrow_dir(D, D | R, True) == sn.DOWN_RIGHT
+    assert dpad.arrow_dir(R, U | R, False) == sn.RIGHT  # no diagonals: the new arrow
+    assert dpad.arrow_dir(L, L | R | U, True) == sn.LEFT  # left and right: no diagonal
+    for d in range(8):  # the arrows pointing a direction give it back
+        mask = dpad.DIR_ARROWS[d]
+        assert dpad.arrow_dir(mask, mask, True) == d

@@ -10,6 +10,11 @@ computer's autoplay point at a move's touches through the same picker.
 from firmware import buttons as btn
 
 KEY = "key"
+# What a press means, besides a move to play (>= 0): see Picker.press.
+NOTHING = -1
+HINT = -2
+PAUSE = -3
+REFUSED = -4
 
 
 class Picker:
@@ -137,6 +142,29 @@ class Picker:
         zone, item = self.screen.rules.touches(self.screen.s, move)[0]
         if zone != KEY:
             self.place(zone, self.screen.cells(zone).index(item))
+
+    def press(self, pressed):
+        """What a person's press means: a move (>= 0) to play, or HINT (UP), PAUSE (B
+        with nothing to take back), REFUSED (A on a cell no legal move touches: then
+        `refused` says which) or NOTHING (the cursor moved or a choice was made)."""
+        if pressed & btn.UP:
+            return HINT
+        for key in (btn.A, btn.B):
+            if pressed & key:
+                m = self.key_move(key)
+                if m >= 0:
+                    return m
+        if pressed & btn.B:
+            return NOTHING if self.back() else PAUSE
+        if pressed & (btn.LEFT | btn.RIGHT):
+            self.step(-1 if pressed & btn.LEFT else 1)
+        elif pressed & btn.A:
+            m = self.choose()
+            if m >= 0:
+                return m
+            if self.refused:
+                return REFUSED
+        return NOTHING
 
     def press_toward(self, move):
         """The press that takes the cursor one step toward playing `move`."""

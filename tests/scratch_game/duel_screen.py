@@ -6,7 +6,6 @@ walk the hand, A plays (snaps, deals the next round), B passes in a claim window
 else opens the pause menu, UP asks for a hint. The whole screen is drawn every time.
 """
 
-from firmware import buttons as btn
 from firmware import gamescreen, gfx
 from firmware.ui.cards import HandRow, pile
 from firmware.ui.logline import LogLine
@@ -34,9 +33,6 @@ class DuelScreen(gamescreen.GameScreen):
     def walk_all(self, zone, level):
         return zone == "hand"
 
-    def human_turn(self):
-        return self.rules.to_act(self.s) in self.rules.humans(self.s)
-
     def focus(self):
         hand = self.s.hands[0]
         if self.s.phase != duel.PH_PLAY or self.s.turn != 0 or not hand:
@@ -46,25 +42,6 @@ class DuelScreen(gamescreen.GameScreen):
     def placed(self, zone, index):
         if zone == "hand":
             self.row.follow(index, len(self.s.hands[0]))
-
-    def handle(self, pressed, held):
-        self.app.dirty = True
-        p = self.picker
-        for key in (btn.A, btn.B):
-            if pressed & key and p.key_move(key) >= 0:
-                self.act(p.key_move(key))
-                return
-        if pressed & btn.UP:
-            self.hint()
-        elif pressed & btn.B:
-            if not p.back():
-                self.open_pause()
-        elif pressed & (btn.LEFT | btn.RIGHT):
-            p.step(-1 if pressed & btn.LEFT else 1)
-        elif pressed & btn.A:
-            move = p.choose()
-            if move >= 0:
-                self.act(move)
 
     def act(self, move):
         r, s = self.rules, self.s
@@ -80,11 +57,6 @@ class DuelScreen(gamescreen.GameScreen):
         self.picker.point(m)
         text = self.rules.move_text(self.s, m)
         self.show_log("Hint: " + ("play " + text if m < duel.DECK else text))
-
-    def bot_press(self):
-        if self.finished or self.pause >= 0 or not self.human_turn():
-            return 0
-        return self.picker.press_toward(self.rules.best_move(self.s))
 
     def show_log(self, text):
         self.log.set(text)
