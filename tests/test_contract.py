@@ -80,7 +80,7 @@ def rules(gid):
 def test_scratch_game_is_in_the_registry():
     assert games.ids()[-1] == "duel"
     assert games.title("duel") == "Duel"
-    assert rules("duel") is duel
+    assert rules("duel").__name__ == duel.__name__ == "scratch_game.duel"
     assert games.entry("duel") == SCRATCH
     assert "scratch_game.duel_screen" not in sys.modules  # only the rules are opened
 

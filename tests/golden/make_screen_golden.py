@@ -48,11 +48,12 @@ SCRATCH = (
 )
 
 
-def sessions():
-    """SESSIONS, and a default session for every registered game that has none."""
+def sessions(ids=None):
+    """SESSIONS, and a default session for every registered game (or every game in
+    `ids`) that has none."""
     out = dict(SESSIONS)
     named = set(s[0] for s in SESSIONS.values())
-    for gid in games.ids():
+    for gid in ids or games.ids():
         if gid not in named:
             out[gid + "_bot"] = (gid,) + DEFAULT_SESSION
     return out
@@ -96,9 +97,7 @@ def path_for(name):
 
 
 def main(names=None):
-    games.register(*SCRATCH)
-    every = sessions()
-    games.unregister(SCRATCH[0])
+    every = sessions(games.ids() + [SCRATCH[0]])
     for name in names or every:
         scratch = every[name][0] == SCRATCH[0]
         if scratch:  # in the launcher only for its own session
