@@ -22,7 +22,16 @@ class CountingBus:
         self._expect_contrast = False
 
     def cmd(self, c):
-        self.bytes_sent += 2
+        self.bytes_sent += 2  # control byte 0x80, the command
+        self.command(c)
+
+    def cmds(self, buf):
+        self.bytes_sent += 1 + len(buf)  # control byte 0x00, the commands
+        for c in buf:
+            self.command(c)
+
+    def command(self, c):
+        """One command byte as the panel takes it."""
         self.commands += 1
         if self._expect_contrast:
             self.contrast = c

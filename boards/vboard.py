@@ -49,8 +49,8 @@ class PanelBus(CountingBus):
         self._op = None
         self._args = []
 
-    def cmd(self, c):
-        CountingBus.cmd(self, c)
+    def command(self, c):
+        CountingBus.command(self, c)
         if self._op is not None:
             self._args.append(c)
             if len(self._args) == _ARGS[self._op]:

@@ -43,6 +43,7 @@ class App:
         self.last_error = None
         self.toast = None  # one-line notice drawn over the bottom line
         self.toast_left = 0
+        self.after_show = None  # work for after this frame's show (a turn's save)
         self.go(Launcher(self))
 
     # ---- screens -------------------------------------------------------
@@ -91,6 +92,10 @@ class App:
                 if self.toast:
                     gfx.bar(self.fb, self.toast, 55)
                 self.display.show()
+            if self.after_show is not None:
+                work = self.after_show
+                self.after_show = None
+                work()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
             self.fail(e)
 

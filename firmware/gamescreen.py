@@ -243,7 +243,7 @@ class GameScreen(Screen):
         store.remove(gid + ".sav")
         store.write(gid + ".in", screen.write_journal_head)
         if cls.SAVE_AT_START:
-            screen.autosave()
+            screen.save_now()
         return screen
 
     @classmethod
@@ -405,8 +405,7 @@ class GameScreen(Screen):
         self.save_and_exit()
 
     def save_and_exit(self):
-        if not self.finished:
-            self.autosave()
+        self.save_now()
         self.app.home()
 
     # ---- saving ------------------------------------------------------
@@ -453,8 +452,14 @@ class GameScreen(Screen):
             f.write(self.rules.dump(self.s))
 
     def autosave(self):
-        """Save the game in progress (at turn boundaries, never per frame): the inputs
-        go to the journal first, then the save, which counts them."""
+        """Save the game in progress at a turn boundary (never per frame), once this
+        frame is on the panel: the press shows first, then the save is written."""
+        self.app.after_show = self.save_now
+
+    def save_now(self):
+        """The inputs go to the journal first, then the save, which counts them."""
+        if self.finished:
+            return
         self.flush_inputs()
         self.app.store.write(self.gid + ".sav", self.write_save)
 

@@ -47,12 +47,19 @@ class I2CBus:
         self.cmdbuf = bytearray(2)
         self.cmdbuf[0] = 0x80
         self.vec = [b"\x40", None]
+        self.cvec = [b"\x00", None]
         self.bytes_sent = 0
 
     def cmd(self, c):
         self.cmdbuf[1] = c
         self.i2c.writeto(self.addr, self.cmdbuf)
         self.bytes_sent += 2
+
+    def cmds(self, buf):
+        """Several commands in one transfer (control byte 0x00, then the commands)."""
+        self.cvec[1] = buf
+        self.i2c.writevto(self.addr, self.cvec)
+        self.bytes_sent += 1 + len(buf)
 
     def data(self, mv):
         self.vec[1] = mv
@@ -90,6 +97,14 @@ class SPIBus:
         self.cs(1)
         self.bytes_sent += 1
 
+    def cmds(self, buf):
+        self.cs(1)
+        self.dc(0)
+        self.cs(0)
+        self.spi.write(buf)
+        self.cs(1)
+        self.bytes_sent += len(buf)
+
     def data(self, mv):
         self.cs(1)
         self.dc(1)
@@ -107,6 +122,13 @@ class SSD1306:
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.shown = bytearray(WIDTH * PAGES)  # what the panel holds
         self.views = memoryview(self.buf)
+        shown = memoryview(self.shown)
+        self.page_views = [self.views[p * WIDTH : (p + 1) * WIDTH] for p in range(PAGES)]
+        self.shown_views = [shown[p * WIDTH : (p + 1) * WIDTH] for p in range(PAGES)]
+        self.window = bytearray(6)  # column range, page range: one command transfer
+        self.window[0] = _SET_COL_ADDR
+        self.window[3] = _SET_PAGE_ADDR
+        self.spans = bytearray(2 * PAGES)  # changed column span of each page (lo, hi + 1)
         self.fresh = False  # panel contents unknown until the first full show
         self.shows = 0
         self.init_display()
@@ -157,33 +179,82 @@ class SSD1306:
         self.bus.cmd(_SET_NORM_INV | (1 if on else 0))
 
     def show(self):
-        """Send the changed column span of every changed page. Returns pages sent."""
+        """Send what changed: nothing if nothing did (one compare in C), else the
+        changed column span of each changed page, or one window around all of them
+        when that is fewer bytes. Returns the transfers of data sent."""
         self.shows += 1
         buf = self.buf
         shown = self.shown
-        full = not self.fresh
-        sent = 0
+        if self.fresh and buf == shown:
+            return 0
+        spans = self.spans
+        per_page = 0  # bytes the page-by-page way
+        first = PAGES
+        last = -1
+        left = WIDTH
+        right = 0
         for page in range(PAGES):
-            base = page * WIDTH
-            lo = base
-            end = base + WIDTH
-            if not full:
-                while lo < end and buf[lo] == shown[lo]:
-                    lo += 1
-                if lo == end:
-                    continue
-                hi = end - 1
-                while buf[hi] == shown[hi]:
-                    hi -= 1
-                end = hi + 1
-            self.bus.cmd(_SET_COL_ADDR)
-            self.bus.cmd(lo - base)
-            self.bus.cmd(end - 1 - base)
-            self.bus.cmd(_SET_PAGE_ADDR)
-            self.bus.cmd(page)
-            self.bus.cmd(page)
-            self.bus.data(self.views[lo:end])
-            shown[lo:end] = self.views[lo:end]
-            sent += 1
-        self.fresh = True
+            lo = hi = 0
+            if not self.fresh or self.page_views[page] != self.shown_views[page]:
+                base = page * WIDTH
+                lo = base
+                end = base + WIDTH
+                if self.fresh:
+                    while buf[lo] == shown[lo]:
+                        lo += 1
+                    end -= 1
+                    while buf[end] == shown[end]:
+                        end -= 1
+                    end += 1
+                lo -= base
+                hi = end - base
+                per_page += 8 + hi - lo
+                if page < first:
+                    first = page
+                last = page
+                if lo < left:
+                    left = lo
+                if hi > right:
+                    right = hi
+            spans[2 * page] = lo
+            spans[2 * page + 1] = hi
+        n = last - first + 1
+        if left == 0 and right == WIDTH:
+            window = 8 + WIDTH * n  # commands (7 bytes), then one data transfer
+        else:
+            window = 7 + n * (1 + right - left)
+        if window <= per_page:
+            return self._send_window(first, last, left, right)
+        sent = 0
+        for page in range(first, last + 1):
+            lo = spans[2 * page]
+            hi = spans[2 * page + 1]
+            if hi > lo:
+                self._send_window(page, page, lo, hi)
+                sent += 1
         return sent
+
+    def _send_window(self, first, last, left, right):
+        """Columns left..right-1 of pages first..last, in one window (the panel's
+        horizontal addressing fills it page by page)."""
+        w = self.window
+        w[1] = left
+        w[2] = right - 1
+        w[4] = first
+        w[5] = last
+        self.bus.cmds(w)
+        views = self.views
+        shown = self.shown
+        if left == 0 and right == WIDTH:  # whole pages: one contiguous run
+            a = first * WIDTH
+            b = (last + 1) * WIDTH
+            self.bus.data(views[a:b])
+            shown[a:b] = views[a:b]
+        else:
+            for page in range(first, last + 1):
+                a = page * WIDTH + left
+                b = page * WIDTH + right
+                self.bus.data(views[a:b])
+                shown[a:b] = views[a:b]
+        self.fresh = True
+        return 1

@@ -70,7 +70,7 @@ def parse_keys(data):
 
 def leave_game(app):
     """What Esc does: a game saves and goes home; other screens just go home."""
-    if hasattr(app.screen, "autosave"):
+    if hasattr(app.screen, "save_now"):
         app.screen.on_chord()
     else:
         app.home()
@@ -116,8 +116,8 @@ def run(app, board, on_quit=None):
             spent = time.monotonic() - start
             time.sleep(max(0.0, FRAME_MS / 1000 - spent))
     finally:
-        if hasattr(app.screen, "autosave") and not app.screen.finished:
-            app.screen.autosave()
+        if hasattr(app.screen, "save_now") and not app.screen.finished:
+            app.screen.save_now()
         if on_quit:
             on_quit(app)
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

@@ -379,3 +379,27 @@ def test_read_header_rejects_damage(bad):
 def test_bad_tokens_rejected(tok):
     with pytest.raises(ValueError):
         gamescreen.parse_token(tok)
+
+
+def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path):
+    """The save of a turn boundary waits for the frame's show (the press shows first)."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    events = []
+    real_show, real_write = board.display.show, app.store.write
+    board.display.show = lambda: events.append("show") or real_show()
+
+    def write(name, writer):
+        events.append("write " + name)
+        return real_write(name, writer)
+
+    app.store.write = write
+    for _ in range(400):  # the bot's presses until a turn ends with a save
+        events.clear()
+        m = screen.bot_press()
+        app.frame(m, m)
+        if "write hang10.sav" in events:
+            break
+        app.frame(0, 0)
+    assert events[:2] == ["show", "write hang10.sav"], events
+    assert app.after_show is None

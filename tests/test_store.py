@@ -66,7 +66,7 @@ def test_damaged_game_save_starts_new_game_with_notice(tmp_path, kind):
     app, board, d = device.make(str(tmp_path))
     d.keys("A,A")  # new game
     screen = app.screen
-    screen.autosave()
+    screen.save_now()
     path = os.path.join(saves(tmp_path), "hang10.sav")
     text = open(path).read()
     damaged = {

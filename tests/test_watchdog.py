@@ -34,7 +34,7 @@ def test_hung_game_resets_into_launcher_and_keeps_the_save(tmp_path, monkeypatch
     board = headless.setup(fs_root=root)
     app = App(board)
     screen = app.start_game("hang10", seed=3, resume=False)
-    screen.autosave()
+    screen.save_now()
 
     def hang(pressed, held):
         while True:  # a game stuck in a loop (time passes, no frame ends)

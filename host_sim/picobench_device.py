@@ -1,0 +1,246 @@
+"""The Pico bench, device side: one registered game played whole from the launcher by
+its own computer presses, measured frame by frame. Runs on the emulated Pico
+(python -m host_sim bench) or a real one (mpremote run), from the device build.
+
+Plain MicroPython, no host_sim imports. The saves go to a littlefs in RAM (the
+emulated Pico's flash is read-only), made before anything is measured; then a
+ballast takes all the free heap but `heap` bytes, so the app, the launcher and
+the game run in exactly that much. Prints one JSON line.
+
+    run(gid, heap, detail): detail=False only checks that the game fits.
+"""
+
+import gc
+import json
+import sys
+import time
+
+import vfs
+
+BLOCK = 512
+FS_BLOCKS = 96  # 48 KB of RAM filesystem: saves, journal, stats
+
+
+class RamBlocks:
+    """A littlefs block device in RAM."""
+
+    def __init__(self, count):
+        self.count = count
+        self.data = bytearray(BLOCK * count)
+        self.erases = 0
+        self.programs = 0
+
+    def readblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        buf[:] = memoryview(self.data)[a : a + len(buf)]
+
+    def writeblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        memoryview(self.data)[a : a + len(buf)] = buf
+        self.programs += 1
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.count
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            self.erases += 1
+        return 0
+
+
+class Timer:
+    """Worst and total microseconds of something, and how often."""
+
+    def __init__(self):
+        self.n = 0
+        self.total = 0
+        self.max = 0
+
+    def add(self, us):
+        self.n += 1
+        self.total += us
+        if us > self.max:
+            self.max = us
+
+    def out(self):
+        return {"max_us": self.max, "mean_us": self.total // self.n if self.n else 0, "n": self.n}
+
+
+def mount_ram_fs(path="/ram"):
+    dev = RamBlocks(FS_BLOCKS)
+    vfs.VfsLfs2.mkfs(dev)
+    vfs.mount(vfs.VfsLfs2(dev), path)
+    return dev
+
+
+def ballast_for(heap):
+    """A block taking all free heap but `heap` bytes (None when there is less)."""
+    gc.collect()
+    spare = gc.mem_free() - heap - 64  # the block's own header and rounding
+    return bytearray(spare) if spare > 0 else None
+
+
+class Probe:
+    """Wraps the display and the store to time the show and the saves of each frame."""
+
+    def __init__(self, app, board):
+        self.shown_at = -1
+        self.save_us = 0
+        self.app = app
+        display = board.display
+        real_show = display.show
+
+        def show():
+            r = real_show()
+            self.shown_at = time.ticks_us()
+            return r
+
+        display.show = show
+        store = app.store
+        for name in ("write", "append", "rename", "remove", "write_text", "save_json"):
+            self.wrap(store, name)
+
+    def wrap(self, obj, name):
+        real = getattr(obj, name)
+
+        def timed(*args):
+            t0 = time.ticks_us()
+            r = real(*args)
+            self.save_us += time.ticks_diff(time.ticks_us(), t0)
+            return r
+
+        setattr(obj, name, timed)
+
+
+def launch(app, d, title):
+    """From the launcher: the game's menu, New game, and Start on its options."""
+    d.idle()
+    d.keys("DOWN," * app.screen.labels().index(title) + "A")
+    d.keys("DOWN," * app.screen.labels().index("New game") + "A")
+    if type(app.screen).__name__ == "OptionsScreen":
+        d.keys("A")
+    return app.screen
+
+
+def run(gid, heap, detail=True, seed=1000, fs="/ram"):
+    dev = mount_ram_fs(fs)
+    gc.collect()
+    base = gc.mem_alloc()
+    ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
+    gc.collect()
+    free0 = gc.mem_free()
+    from boards import headless
+    from firmware import app as appmod
+    from firmware import games
+
+    board = headless.setup(fs_root=fs)
+    app = appmod.App(board)
+    d = headless.Driver(app)
+    app.new_seed = lambda: seed  # the same game on every run
+    probe = Probe(app, board) if detail else None
+    title = games.title(gid)
+    screen = launch(app, d, title)
+    if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
+        print(json.dumps({"game": gid, "heap": heap, "fits": False, "error": repr(app.last_error)}))
+        return
+    bus = board.bus
+    frame = Timer()
+    press = Timer()
+    latency = Timer()
+    save = Timer()
+    thinking = Timer()
+    worst_bytes = 0
+    peak = 0
+    presses = 0
+    frames = 0
+    seats = getattr(screen, "seats", None)
+    for _ in range(200000):
+        if screen.finished or app.screen is not screen:
+            break
+        mask = screen.bot_press()
+        for m in (mask, 0) if mask else (0,):
+            think = seats is not None and seats.thinking  # shown last frame: a search now
+            sent = bus.bytes_sent
+            if detail:
+                probe.shown_at = -1
+                probe.save_us = 0
+            t0 = time.ticks_us()
+            app.frame(m, m)
+            dt = time.ticks_diff(time.ticks_us(), t0)
+            frames += 1
+            if not detail:
+                continue
+            if probe.save_us:
+                save.add(probe.save_us)
+            work = dt - probe.save_us
+            (thinking if think else frame).add(work)
+            if m:
+                presses += 1
+                press.add(work)
+                if probe.shown_at >= 0:
+                    latency.add(time.ticks_diff(probe.shown_at, t0))
+                b = bus.bytes_sent - sent
+                if b > worst_bytes:
+                    worst_bytes = b
+                gc.collect()
+                a = gc.mem_alloc() - base
+                if a > peak:
+                    peak = a
+    finished = screen.finished and app.last_error is None
+    row = {
+        "game": gid,
+        "heap": heap,
+        "fits": finished,
+        "error": None if app.last_error is None else repr(app.last_error),
+        "frames": frames,
+        "free_at_start": free0,
+    }
+    if detail:
+        idle = Timer()
+        for _ in range(10):
+            t0 = time.ticks_us()
+            board.display.show()
+            idle.add(time.ticks_diff(time.ticks_us(), t0))
+        app.home()
+        app.frame(0, 0)
+        gc.collect()
+        row.update(
+            {
+                "presses": presses,
+                "frame": frame.out(),
+                "press": press.out(),
+                "thinking": thinking.out(),
+                "latency": latency.out(),
+                "save": save.out(),
+                "idle_show": idle.out(),
+                "worst_press_bytes": worst_bytes,
+                "live_peak_bytes": peak,
+                "retained_bytes": gc.mem_alloc() - base,
+                "fs_erases": dev.erases,
+                "fs_programs": dev.programs,
+                "word": 4 if sys.maxsize < 2**32 else 8,
+            }
+        )
+    print(json.dumps(row))
+
+
+def imports(gids):
+    """Heap taken by the launcher's modules, then by each game's own modules."""
+    gc.collect()
+    a = gc.mem_alloc()
+    from firmware import app as appmod  # noqa: F401
+    from firmware import games, launcher  # noqa: F401
+
+    gc.collect()
+    row = {"launcher_import_bytes": gc.mem_alloc() - a}
+    for gid in gids:
+        games.unload(gid)
+        gc.collect()
+        a = gc.mem_alloc()
+        games.load(gid)
+        gc.collect()
+        row[gid] = gc.mem_alloc() - a
+        for other in gids:
+            games.unload(other)
+    print(json.dumps(row))
