@@ -4,19 +4,36 @@
 # tinyusb-source (trixie), mbedtls (trixie) and bookworm's arm-none-eabi toolchain.
 # Needs Debian and root (apt-get); about two minutes on two cores.
 #
-# usage: build_firmware.sh WORK_DIR OUT_DIR
+# usage: build_firmware.sh WORK_DIR OUT_DIR [FROZEN_MANIFEST]
 # The system's apt sources are left alone: the trixie/sid sources are read through a
 # private apt configuration under WORK_DIR. picotool is not packaged for bookworm, so
-# no .uf2 is made; the emulator loads firmware.bin.
+# no .uf2 is made here; the emulator loads firmware.bin (host_sim/uf2.py writes the .uf2).
+#
+# With FROZEN_MANIFEST (a manifest.py that includes "$(PORT_DIR)/boards/manifest.py"
+# and adds modules), the firmware also holds the modules it freezes (the port's
+# FROZEN_MANIFEST). It is built in its own build dir, ports/rp2/build-RPI_PICO-frozen,
+# from the source tree already unpacked in WORK_DIR when there is one (then without
+# apt-get or root), so the plain build and its firmware stay as they are.
 set -euo pipefail
 W=$(realpath -m "$1")
 OUT=$(realpath -m "$2")
+MANIFEST=${3:+$(realpath "$3")}
 MP=1.26.1
+SRC=$W/micropython-$MP
 mkdir -p "$W"/apt/{lists/partial,cache/archives/partial,etc} "$OUT"
 cd "$W"
 # the version banner comes from git describe: keep git from finding a repository
 # around WORK_DIR (this project's), so the firmware says v1.26.1
 export GIT_CEILING_DIRECTORIES=$W
+# the tree as this script leaves it after unpacking (and the tools to build it)
+prepared() {
+    [ -f "$SRC/lib/pico-sdk/README.md" ] && [ -x "$SRC/mpy-cross/build/mpy-cross" ] \
+        && grep -q '^# require(' "$SRC/ports/rp2/boards/manifest.py" \
+        && command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null
+}
+if [ -n "$MANIFEST" ] && prepared; then
+    echo "firmware: reusing the source tree in $SRC"
+else  # fetch and unpack (the plain build always does)
 apt-get install -y -q gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib \
     cmake build-essential dpkg-dev python3 xz-utils bzip2 >/dev/null
 KEY=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -50,7 +67,21 @@ tar xjf mbedtls_3.6.6.orig.tar.bz2 && mv mbedtls-3.6.6 $L/mbedtls
 echo "not packaged" > $L/micropython-lib/README.md
 sed -i 's/^require(/# require(/' micropython-$MP/ports/rp2/boards/manifest.py
 make -C micropython-$MP/mpy-cross -j2 >/dev/null
-make -C micropython-$MP/ports/rp2 BOARD=RPI_PICO CMAKE_ARGS="-Dpicotool_FOUND=0" -j2 \
-    >build.log 2>&1 || { tail -30 build.log; exit 1; }
-cp micropython-$MP/ports/rp2/build-RPI_PICO/firmware.bin micropython-$MP/ports/rp2/build-RPI_PICO/firmware.elf "$OUT"/
+fi
+if [ -z "$MANIFEST" ]; then
+    BUILD=build-RPI_PICO
+    make -C micropython-$MP/ports/rp2 BOARD=RPI_PICO CMAKE_ARGS="-Dpicotool_FOUND=0" -j2 \
+        >build.log 2>&1 || { tail -30 build.log; exit 1; }
+else
+    BUILD=build-RPI_PICO-frozen
+    P=$SRC/ports/rp2
+    # configure every time: the port's Makefile runs cmake only for a new build dir, and
+    # the manifest's path is kept in its cache (makemanifest then recompiles what changed)
+    { cmake -S "$P" -B "$P/$BUILD" -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO \
+          -DMICROPY_BOARD_DIR="$P/boards/RPI_PICO" -DMICROPY_FROZEN_MANIFEST="$MANIFEST" \
+          -Dpicotool_FOUND=0 \
+      && make -C "$P" BOARD=RPI_PICO BUILD=$BUILD FROZEN_MANIFEST="$MANIFEST" -j2; } \
+        >build-frozen.log 2>&1 || { tail -30 build-frozen.log; exit 1; }
+fi
+cp micropython-$MP/ports/rp2/$BUILD/firmware.bin micropython-$MP/ports/rp2/$BUILD/firmware.elf "$OUT"/
 echo "firmware: $OUT/firmware.bin ($(stat -c %s "$OUT/firmware.bin") bytes)"
