@@ -57,11 +57,25 @@ install-cp: venv
 	$(BIN)/python -m host_sim.build --runtime circuitpython
 	$(BIN)/python -m host_sim.install_cp $(DRIVE)
 
-.PHONY: bench fuzz soak calibrate
+.PHONY: uf2
 
-## memory, speed and display figures from the MicroPython VM (and 1,000 games in one process)
+## a MicroPython firmware for the Pico with the modules frozen in (most free memory):
+## build/uf2/pocket-table.uf2, to copy to the RPI-RP2 drive (Debian; root the first time)
+uf2: venv
+	$(BIN)/python -m host_sim uf2
+
+.PHONY: bench bench-vm fuzz soak calibrate
+
+## the budgets (heap, frame time, latency, saves, display bytes) measured on the emulated
+## Pico for every game, installed as files and as a uf2 (sets the emulator up the first time:
+## Debian, root, npm; the firmware is built once and kept in build/ by its inputs)
 bench: venv
+	$(BIN)/python -m host_sim picoemu setup
 	$(BIN)/python -m host_sim bench
+
+## quick estimates from the 64-bit MicroPython VM (and 1,000 games in one process)
+bench-vm: venv
+	$(BIN)/python -m host_sim bench-vm
 
 ## measure the bench's Pico factors on an emulated Pico (rp2040js running MicroPython
 ## built from Debian's sources: needs Debian, root, npm) -> host_sim/pico_calibration.json

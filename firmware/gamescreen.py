@@ -120,21 +120,27 @@ class InputLog:
             i = j
 
     def write(self, f):
-        """As 'in' lines of TOKENS_PER_LINE tokens."""
-        k = 0
+        """As 'in' lines of TOKENS_PER_LINE tokens, one write a line (a write to a file
+        costs far more than joining a line's tokens)."""
+        line = ["in"]
         for delta, pressed, held in self.events():
-            if k % TOKENS_PER_LINE == 0:
-                f.write("\nin" if k else "in")
-            f.write(" " + input_token(delta, pressed, held))
-            k += 1
-        if k:
-            f.write("\n")
+            line.append(input_token(delta, pressed, held))
+            if len(line) > TOKENS_PER_LINE:
+                f.write(" ".join(line) + "\n")
+                line = ["in"]
+        if len(line) > 1:
+            f.write(" ".join(line) + "\n")
+
+
+def header_text(head, game, seed, options, profile=None):
+    text = "%s\ngame %s\nseed %d\noptions %s\n" % (head, game, seed, json.dumps(options or {}))
+    if profile is not None:
+        text += "profile %s\n" % json.dumps(profile)
+    return text
 
 
 def write_header(f, head, game, seed, options, profile=None):
-    f.write("%s\ngame %s\nseed %d\noptions %s\n" % (head, game, seed, json.dumps(options or {})))
-    if profile is not None:
-        f.write("profile %s\n" % json.dumps(profile))
+    f.write(header_text(head, game, seed, options, profile))
 
 
 def read_header(f, head):
@@ -443,13 +449,14 @@ class GameScreen(Screen):
         self.journaled = n + 1  # the resume counts as an input
 
     def write_save(self, f):
-        write_header(f, SAVE_HEAD, self.gid, self.seed, self.options, self.profile)
-        f.write("stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled))
+        head = header_text(SAVE_HEAD, self.gid, self.seed, self.options, self.profile)
+        head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
         dump_to = getattr(self.rules, "dump_to", None)
         if dump_to is not None:
+            f.write(head)
             dump_to(self.s, f)  # big states are written piece by piece
         else:
-            f.write(self.rules.dump(self.s))
+            f.write(head + self.rules.dump(self.s))  # one write: each costs a file call
 
     def autosave(self):
         """Save the game in progress at a turn boundary (never per frame), once this
@@ -470,15 +477,23 @@ class GameScreen(Screen):
             self.inputs.add(self.since, 0, self.last_held)
             self.since = 0
         store = self.app.store
-        gid = self.gid
         rules = self.rules
-        self.result = records.record_result(store, gid, rules, self.s, self.counted_at)
-        self.profile = records.settle_profile(store, gid, rules, self.profile, self.s)
+        self.result = records.record_result(store, self.gid, rules, self.s, self.counted_at, False)
+        self.app.dirty = True
+        self.repaint = True
+        self.app.after_show = self.finish_files  # the result on the panel first
+
+    def finish_files(self):
+        """The stats (a game counted once: counted_at), the profile, the save removed,
+        the journal kept as the replay; in this order, so a power cut between any two
+        steps loses nothing and counts nothing twice."""
+        store = self.app.store
+        gid = self.gid
+        records.save_stats(store, gid, self.result[0])
+        self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
         store.remove(gid + ".sav")
         self.flush_inputs()
         store.rename(gid + ".in", gid + ".last.rep")
-        self.app.dirty = True
-        self.repaint = True
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""

@@ -1,46 +1,57 @@
 """Drawing helpers on a 128x64 MONO_VLSB FrameBuffer: text layout, boxes, card glyphs."""
 
+import framebuf
+
 W = 128
 H = 64
 CHARS = 16  # 8x8 font: 16 characters per line
 
 
-def _runs(rows):
-    """Bitmap rows ('.#' strings) -> bytes of (dx, dy, length) vertical runs."""
-    out = []
-    for x in range(len(rows[0])):
-        y = 0
-        while y < len(rows):
+def _glyph(rows):
+    """Bitmap rows ('.#' strings, at most 8) -> (drawn in 0, drawn in 1): two 8-pixel-tall
+    MONO_VLSB FrameBuffers blitted with a transparent colour, one C call a glyph."""
+    w = len(rows[0])
+    ink = bytearray(w)
+    for x in range(w):
+        for y in range(len(rows)):
             if rows[y][x] == "#":
-                y0 = y
-                while y < len(rows) and rows[y][x] == "#":
-                    y += 1
-                out.extend((x, y0, y - y0))
-            else:
-                y += 1
-    return bytes(out)
+                ink[x] |= 1 << y
+    paper = bytearray(w)
+    for x in range(w):
+        paper[x] = ~ink[x] & 0xFF
+    return (
+        framebuf.FrameBuffer(paper, w, 8, framebuf.MONO_VLSB),
+        framebuf.FrameBuffer(ink, w, 8, framebuf.MONO_VLSB),
+    )
 
 
 SUIT_GLYPHS = (
-    _runs(("...#...", "..###..", ".#####.", "#######", "#######", ".#.#.#.", "...#...", "..###..")),
-    _runs((".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#...", ".......")),
-    _runs(("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#...", ".......")),
-    _runs(("..###..", "..###..", "##.#.##", "#######", "##.#.##", "...#...", "..###..", ".......")),
+    _glyph(
+        ("...#...", "..###..", ".#####.", "#######", "#######", ".#.#.#.", "...#...", "..###..")
+    ),
+    _glyph(
+        (".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#...", ".......")
+    ),
+    _glyph(
+        ("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#...", ".......")
+    ),
+    _glyph(
+        ("..###..", "..###..", "##.#.##", "#######", "##.#.##", "...#...", "..###..", ".......")
+    ),
 )
-TEN_GLYPH = _runs(
+TEN_GLYPH = _glyph(
     (".#..##.", "##.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#..##.", ".......")
 )
-ARROW_LEFT = _runs(("...#", "..##", ".###", "####", ".###", "..##", "...#"))
-ARROW_RIGHT = _runs(("#...", "##..", "###.", "####", "###.", "##..", "#..."))
-CARD_BACK = _runs(
+ARROW_LEFT = _glyph(("...#", "..##", ".###", "####", ".###", "..##", "...#"))
+ARROW_RIGHT = _glyph(("#...", "##..", "###.", "####", "###.", "##..", "#..."))
+CARD_BACK = _glyph(
     ("#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.")
 )
 
 
-def glyph(fb, runs, x, y, c=1):
-    """Draw a glyph made by _runs at (x, y)."""
-    for i in range(0, len(runs), 3):
-        fb.vline(x + runs[i], y + runs[i + 1], runs[i + 2], c)
+def glyph(fb, g, x, y, c=1):
+    """Draw a glyph made by _glyph at (x, y) in colour c (its other pixels untouched)."""
+    fb.blit(g[c], x, y, 1 - c)
 
 
 RANK_CHARS = "A23456789TJQK"

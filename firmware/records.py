@@ -25,8 +25,9 @@ def load_stats(store, gid):
     return store.load_json(gid + ".json", DEFAULT_STATS, check_stats)
 
 
-def record_result(store, gid, rules, state, counted_at):
-    """Count one finished game; returns (stats, new_best).
+def record_result(store, gid, rules, state, counted_at, write=True):
+    """Count one finished game; returns (stats, new_best). With write=False the stats
+    are counted but not saved yet (the caller saves them: save_stats).
 
     `counted_at` is the number of games counted when this game started: if the stats
     already count more, this game was counted before a power cut kept its save, and
@@ -51,8 +52,13 @@ def record_result(store, gid, rules, state, counted_at):
         st["wins"] += 1
     if new_best:
         st["best"] = points
-    store.save_json(gid + ".json", st)
+    if write:
+        save_stats(store, gid, st)
     return st, new_best
+
+
+def save_stats(store, gid, st):
+    store.save_json(gid + ".json", st)
 
 
 def tenths(total, count):

@@ -371,10 +371,12 @@ def build_parser():
     sp.add_argument("--no-build", action="store_true", help="flash the build as it is")
 
     for name, text in (
-        ("bench", "memory, speed and display figures from the MicroPython VM (make bench)"),
+        ("bench", "the budgets measured on the emulated Pico, every game (make bench)"),
+        ("bench-vm", "quick estimates from the 64-bit MicroPython VM (make bench-vm)"),
         ("fuzz", "random input through the whole app (make fuzz)"),
         ("soak", "every game by computer for a long run in one VM process (make soak)"),
         ("picoemu", "an emulated Pico: set up, run a script, calibrate the bench"),
+        ("uf2", "a MicroPython firmware with the modules frozen in, as a .uf2 (make uf2)"),
     ):
         sub.add_parser(name, help=text + "; --help for its options")
 
@@ -385,10 +387,12 @@ def build_parser():
 
 
 PASSTHROUGH = {
-    "bench": "host_sim.bench",
+    "bench": "host_sim.picobench",
+    "bench-vm": "host_sim.bench",
     "fuzz": "host_sim.fuzz",
     "soak": "host_sim.soak",
     "picoemu": "host_sim.picoemu",
+    "uf2": "host_sim.uf2",
 }
 
 

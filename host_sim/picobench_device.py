@@ -17,27 +17,38 @@ import time
 
 import vfs
 
-BLOCK = 512
-FS_BLOCKS = 96  # 48 KB of RAM filesystem: saves, journal, stats
+BLOCK = 4096  # as the rp2 port's littlefs on the Pico's flash
+FS_BLOCKS = 16  # 64 KB of RAM filesystem: saves, journal, stats
+PAGE = 256  # the flash's program page
+# W25Q16JV (the Pico's flash), typical: a 4 KB sector erase, a 256-byte page program.
+ERASE_US = 45000
+PAGE_US = 400
 
 
 class RamBlocks:
-    """A littlefs block device in RAM."""
+    """A littlefs block device in RAM that counts the erases and page programs the
+    Pico's flash would do, and the time its own (Python) methods take, which a
+    save on the real flash device (C) does not spend."""
 
     def __init__(self, count):
         self.count = count
         self.data = bytearray(BLOCK * count)
         self.erases = 0
-        self.programs = 0
+        self.pages = 0
+        self.us = 0
 
     def readblocks(self, n, buf, off=0):
+        t0 = time.ticks_us()
         a = n * BLOCK + off
         buf[:] = memoryview(self.data)[a : a + len(buf)]
+        self.us += time.ticks_diff(time.ticks_us(), t0)
 
     def writeblocks(self, n, buf, off=0):
+        t0 = time.ticks_us()
         a = n * BLOCK + off
         memoryview(self.data)[a : a + len(buf)] = buf
-        self.programs += 1
+        self.pages += (len(buf) + PAGE - 1) // PAGE
+        self.us += time.ticks_diff(time.ticks_us(), t0)
 
     def ioctl(self, op, arg):
         if op == 4:
@@ -47,6 +58,10 @@ class RamBlocks:
         if op == 6:
             self.erases += 1
         return 0
+
+    def flash_us(self):
+        """What the erases and programs so far take on the real flash (typical)."""
+        return self.erases * ERASE_US + self.pages * PAGE_US
 
 
 class Timer:
@@ -82,11 +97,14 @@ def ballast_for(heap):
 
 
 class Probe:
-    """Wraps the display and the store to time the show and the saves of each frame."""
+    """Wraps the display and the store to time the show and the saves of each frame:
+    the saves' own time (the RAM device's time taken out) and the flash's (modelled)."""
 
-    def __init__(self, app, board):
+    def __init__(self, app, board, dev):
         self.shown_at = -1
         self.save_us = 0
+        self.flash_us = 0
+        self.dev = dev
         self.app = app
         display = board.display
         real_show = display.show
@@ -104,10 +122,15 @@ class Probe:
     def wrap(self, obj, name):
         real = getattr(obj, name)
 
+        dev = self.dev
+
         def timed(*args):
+            dev_us = dev.us
+            flash = dev.flash_us()
             t0 = time.ticks_us()
             r = real(*args)
-            self.save_us += time.ticks_diff(time.ticks_us(), t0)
+            self.save_us += time.ticks_diff(time.ticks_us(), t0) - (dev.us - dev_us)
+            self.flash_us += dev.flash_us() - flash
             return r
 
         setattr(obj, name, timed)
@@ -125,10 +148,9 @@ def launch(app, d, title):
 
 def run(gid, heap, detail=True, seed=1000, fs="/ram"):
     dev = mount_ram_fs(fs)
-    gc.collect()
-    base = gc.mem_alloc()
     ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
     gc.collect()
+    base = gc.mem_alloc()
     free0 = gc.mem_free()
     from boards import headless
     from firmware import app as appmod
@@ -138,7 +160,7 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
     app = appmod.App(board)
     d = headless.Driver(app)
     app.new_seed = lambda: seed  # the same game on every run
-    probe = Probe(app, board) if detail else None
+    probe = Probe(app, board, dev) if detail else None
     title = games.title(gid)
     screen = launch(app, d, title)
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
@@ -149,6 +171,7 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
     press = Timer()
     latency = Timer()
     save = Timer()
+    flash = Timer()
     thinking = Timer()
     worst_bytes = 0
     peak = 0
@@ -165,6 +188,8 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
             if detail:
                 probe.shown_at = -1
                 probe.save_us = 0
+                probe.flash_us = 0
+            dev_before = dev.us
             t0 = time.ticks_us()
             app.frame(m, m)
             dt = time.ticks_diff(time.ticks_us(), t0)
@@ -173,7 +198,8 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
                 continue
             if probe.save_us:
                 save.add(probe.save_us)
-            work = dt - probe.save_us
+                flash.add(probe.flash_us)
+            work = dt - probe.save_us - (dev.us - dev_before)  # the frame without its saves
             (thinking if think else frame).add(work)
             if m:
                 presses += 1
@@ -213,12 +239,13 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
                 "thinking": thinking.out(),
                 "latency": latency.out(),
                 "save": save.out(),
+                "save_flash": flash.out(),
                 "idle_show": idle.out(),
                 "worst_press_bytes": worst_bytes,
                 "live_peak_bytes": peak,
                 "retained_bytes": gc.mem_alloc() - base,
                 "fs_erases": dev.erases,
-                "fs_programs": dev.programs,
+                "fs_pages": dev.pages,
                 "word": 4 if sys.maxsize < 2**32 else 8,
             }
         )

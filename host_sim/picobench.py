@@ -1,0 +1,296 @@
+"""make bench: the budgets, measured on the emulated Pico (python -m host_sim picobench).
+
+The emulated Pico (host_sim/picoemu.py: rp2040js, cycle-counted, MicroPython 1.26.1 for
+RPI_PICO) runs host_sim/picobench_device.py for every registered game: one game
+played whole from the launcher by the game's own computer presses, frame by frame,
+then the smallest heap (bisection, 1 KB steps, on the real 32-bit heap) in which it
+plays. The same inputs give the same cycles, so two runs print the same figures.
+
+Installed as files (`make flash`: the .mpy build on the filesystem) and, when it is
+built (`make uf2`), with the modules frozen into the firmware. A save is timed without
+the flash: the RAM filesystem stands in for it (the emulator's flash is read-only),
+and the flash's own erase and program time is modelled from the W25Q16JV's typical
+figures and printed beside it; the save is written after the frame's show, so the
+press is on the panel first.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+import host_sim
+from host_sim import picoemu
+
+KB = 1024
+BUDGET_HEAP = 80 * KB  # the launcher plus a game, installed as files
+BUDGET_UF2_HEAP = 48 * KB  # the same, modules frozen into the firmware
+BUDGET_FRAME_MS = 25.0  # no frame of play over this (a "thinking" frame excepted)
+BUDGET_LATENCY_MS = 50.0  # a press on the panel
+BUDGET_SAVE_MS = 40.0  # a save's own time (the flash's erase and program beside it)
+BUDGET_IDLE_SHOW_MS = 1.0  # show() with nothing changed
+MPLIB_FRAME_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306: six commands, the frame
+BUDGET_BUILD_BYTES = 400 * KB  # the whole device build, all games
+DETAIL_HEAP = 10 * 1024 * KB  # more than the Pico has: no ballast
+DEVICE_SCRIPT = os.path.join(host_sim.ROOT, "host_sim", "picobench_device.py")
+
+
+def uf2_firmware():
+    """(the frozen firmware for the sources as they are, built now if it is not, or
+    None; why not)."""
+    from host_sim import uf2
+
+    try:
+        fw, _cached = uf2.frozen_firmware(log=lambda text: print(text, file=sys.stderr))
+        return fw, None
+    except (uf2.Uf2Error, OSError) as e:
+        return None, str(e)
+
+
+class Runner:
+    """Runs picobench_device on the emulated Pico: the device build and its filesystem
+    image made once, the script sent as source (so a frozen firmware needs no files)."""
+
+    def __init__(self, work):
+        self.work = work
+        files = picoemu.device_files(os.path.join(work, "device"), scripts=())
+        self.mpy_bytes = build_bytes(files)
+        self.image = picoemu.fs_image(files, os.path.join(work, "fs.img"))
+        empty = os.path.join(work, "empty")
+        os.makedirs(empty)
+        self.empty_image = picoemu.fs_image(empty, os.path.join(work, "empty.img"))
+        with open(DEVICE_SCRIPT) as f:
+            self.source = f.read()
+        # the runner sits beside node_modules so that node finds rp2040js
+        self.runner = os.path.join(picoemu.EMU_DIR, picoemu.RUNNER)
+        shutil.copyfile(os.path.join(picoemu.HERE, picoemu.RUNNER), self.runner)
+
+    def run(self, call, firmware=None):
+        """The device script then `call`; the JSON line it prints."""
+        script = os.path.join(tempfile.mkdtemp(prefix="pt-pb-", dir=self.work), "script.py")
+        with open(script, "w") as f:
+            f.write(self.source + "\n" + call + "\n")
+        image = self.image if firmware is None else self.empty_image
+        cmd = ["node", self.runner, script, "--quiet"]
+        cmd += ["--firmware", firmware or picoemu.FIRMWARE, "--bootrom", picoemu.BOOTROM]
+        cmd += ["--max-seconds", "1800", "--xip-miss", str(picoemu.XIP_MISS)]
+        cmd += ["--fs-image", image]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+        if not lines:
+            raise picoemu.EmuError(
+                "the emulated Pico gave no figures (exit %d):\n%s%s"
+                % (proc.returncode, proc.stdout[-2000:], proc.stderr[-2000:])
+            )
+        return json.loads(lines[-1])
+
+    def detail(self, gid, firmware=None):
+        return self.run("run(%r, %d)" % (gid, DETAIL_HEAP), firmware)
+
+    def fits(self, gid, heap, firmware=None):
+        return self.run("run(%r, %d, False)" % (gid, heap), firmware)["fits"]
+
+    def min_heap(self, gid, lo, hi, firmware=None):
+        """Smallest heap in KB steps in lo..hi (bytes) that plays the whole game."""
+        lo //= KB
+        hi = (hi + KB - 1) // KB
+        if not self.fits(gid, hi * KB, firmware):
+            return None
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.fits(gid, mid * KB, firmware):
+                hi = mid
+            else:
+                lo = mid
+        return hi * KB
+
+
+def build_bytes(out):
+    total = 0
+    for dirpath, _dirs, files in os.walk(out):
+        for name in files:
+            if name.endswith(".mpy"):
+                total += os.path.getsize(os.path.join(dirpath, name))
+    return total
+
+
+def ms(us):
+    return round(us / 1000.0, 1)
+
+
+def measure_game(runner, gid, uf2):
+    """Every figure of one game, and its budget lines."""
+    d = runner.detail(gid)
+    if not d.get("fits"):
+        raise picoemu.EmuError("%s did not play to its end on the emulated Pico: %s" % (gid, d))
+    row = {
+        "game": gid,
+        "pico_min_heap_bytes": runner.min_heap(gid, d["live_peak_bytes"], d["free_at_start"]),
+        "uf2_min_heap_bytes": None,
+        "pico_live_peak_bytes": d["live_peak_bytes"],
+        "pico_retained_bytes": d["retained_bytes"],
+        "pico_worst_frame_ms": ms(d["frame"]["max_us"]),
+        "pico_mean_frame_ms": ms(d["frame"]["mean_us"]),
+        "pico_thinking_frames": d["thinking"]["n"],
+        "pico_worst_thinking_ms": ms(d["thinking"]["max_us"]),
+        "pico_worst_press_ms": ms(d["press"]["max_us"]),
+        "pico_worst_latency_ms": ms(d["latency"]["max_us"]),
+        "pico_mean_latency_ms": ms(d["latency"]["mean_us"]),
+        "pico_save_ms": ms(d["save"]["max_us"]),
+        "pico_saves": d["save"]["n"],
+        "pico_save_flash_ms": ms(d["save_flash"]["max_us"]),
+        "pico_idle_show_ms": ms(d["idle_show"]["max_us"]),
+        "worst_press_bytes": d["worst_press_bytes"],
+        "mplib_frame_bytes": MPLIB_FRAME_BYTES,
+        "build_mpy_bytes": runner.mpy_bytes,
+        "presses": d["presses"],
+        "frames": d["frames"],
+    }
+    if uf2:
+        u = runner.detail(gid, uf2)
+        row["uf2_live_peak_bytes"] = u["live_peak_bytes"]
+        row["uf2_min_heap_bytes"] = runner.min_heap(
+            gid, u["live_peak_bytes"], u["free_at_start"], uf2
+        )
+    row["budget"] = budget_lines(row) or "ok"
+    return row
+
+
+def budget_lines(row):
+    """The budget lines this game is over, [] when every one is met."""
+    over = []
+
+    def check(ok, text):
+        if not ok:
+            over.append(text)
+
+    heap = row["pico_min_heap_bytes"]
+    check(
+        heap is not None and heap <= BUDGET_HEAP, "heap %s > %d KB" % (kb(heap), BUDGET_HEAP // KB)
+    )
+    if row.get("uf2_min_heap_bytes") is not None or row.get("uf2_live_peak_bytes") is not None:
+        u = row["uf2_min_heap_bytes"]
+        check(u is not None and u <= BUDGET_UF2_HEAP, "uf2 heap %s > 48 KB" % kb(u))
+    check(
+        row["pico_worst_frame_ms"] <= BUDGET_FRAME_MS,
+        "frame %.1f ms > 25" % row["pico_worst_frame_ms"],
+    )
+    check(
+        row["pico_worst_latency_ms"] <= BUDGET_LATENCY_MS,
+        "press to panel %.1f ms > 50" % row["pico_worst_latency_ms"],
+    )
+    check(row["pico_save_ms"] <= BUDGET_SAVE_MS, "save %.1f ms > 40" % row["pico_save_ms"])
+    check(
+        row["pico_idle_show_ms"] <= BUDGET_IDLE_SHOW_MS,
+        "idle show %.1f ms > 1" % row["pico_idle_show_ms"],
+    )
+    check(
+        row["worst_press_bytes"] <= MPLIB_FRAME_BYTES,
+        "press %d bytes > %d" % (row["worst_press_bytes"], MPLIB_FRAME_BYTES),
+    )
+    check(
+        row["build_mpy_bytes"] <= BUDGET_BUILD_BYTES,
+        "build %d KB > 400" % (row["build_mpy_bytes"] // KB),
+    )
+    return over
+
+
+def kb(n):
+    return "-" if n is None else "%d KB" % (n // KB)
+
+
+def two(a, b, fmt="%.1f / %.1f"):
+    return lambda r: fmt % (r[a], r[b])
+
+
+TABLE = (
+    ("smallest heap, files (budget 80 KB)", lambda r: kb(r["pico_min_heap_bytes"])),
+    ("smallest heap, uf2 (budget 48 KB)", lambda r: kb(r["uf2_min_heap_bytes"])),
+    (
+        "live heap peak / after the game",
+        lambda r: "%s / %s" % (kb(r["pico_live_peak_bytes"]), kb(r["pico_retained_bytes"])),
+    ),
+    ("worst / mean frame ms (budget 25)", two("pico_worst_frame_ms", "pico_mean_frame_ms")),
+    (
+        "thinking frames, worst ms",
+        two("pico_thinking_frames", "pico_worst_thinking_ms", "%d, %.1f"),
+    ),
+    (
+        "press to panel, worst / mean ms (50)",
+        two("pico_worst_latency_ms", "pico_mean_latency_ms"),
+    ),
+    (
+        "save ms, worst (40); flash modelled",
+        two("pico_save_ms", "pico_save_flash_ms", "%.1f; +%.0f"),
+    ),
+    ("idle show ms (budget 1)", lambda r: "%.2f" % r["pico_idle_show_ms"]),
+    ("worst press bytes (mplib frame 1037)", lambda r: "%d" % r["worst_press_bytes"]),
+)
+
+
+def print_table(rows):
+    names = [r["game"] for r in rows]
+    print("| figure (emulated Pico, 125 MHz) | " + " | ".join(names) + " |")
+    print("|---|" + "---|" * len(rows))
+    for label, fn in TABLE:
+        print("| %s | %s |" % (label, " | ".join(fn(r) for r in rows)))
+    print(
+        "\nwhole device build: %d KB of .mpy (budget 400 KB)" % (rows[0]["build_mpy_bytes"] // KB)
+    )
+    for r in rows:
+        b = r["budget"]
+        print("%s: %s" % (r["game"], "every budget ok" if b == "ok" else "OVER: " + "; ".join(b)))
+
+
+def measure(ids=None, jobs=2):
+    from firmware import games
+
+    ids = ids or games.ids()
+    if not picoemu.is_set_up():
+        raise picoemu.EmuError(
+            "the emulated Pico is not set up: python -m host_sim picoemu setup "
+            "(Debian, root, npm; once, about five minutes)"
+        )
+    uf2, why = uf2_firmware()
+    if uf2 is None:
+        print("picobench: no uf2 figures: %s" % why, file=sys.stderr)
+    work = tempfile.mkdtemp(prefix="pt-picobench-")
+    try:
+        runner = Runner(work)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(lambda gid: measure_game(runner, gid, uf2), ids))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m host_sim picobench", description=__doc__)
+    p.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    p.add_argument("--jobs", type=int, default=2, help="emulated Picos at once (default 2)")
+    args = p.parse_args(argv)
+    from firmware import games
+
+    for gid in args.games:
+        if gid not in games.ids():
+            raise SystemExit("picobench: no game %r (games: %s)" % (gid, ", ".join(games.ids())))
+    if args.jobs < 1:
+        raise SystemExit("picobench: --jobs must be 1 or more")
+    try:
+        rows = measure(args.games, max(1, args.jobs))
+    except (picoemu.EmuError, subprocess.CalledProcessError, OSError) as e:
+        raise SystemExit("picobench: %s" % e) from None
+    if args.json:
+        for r in rows:
+            print(json.dumps(r, sort_keys=True))
+    else:
+        print_table(rows)
+    return rows
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
