@@ -4,9 +4,10 @@ The screens live in firmware.launcher (menus around the games), firmware.gamescr
 (a game in play) and firmware.screens (the parts every screen is made of).
 """
 
+import sys
+
 from firmware import buttons as btn
 from firmware import games, gfx
-from firmware.launcher import ErrorScreen, Launcher
 from firmware.store import Store
 
 try:
@@ -25,6 +26,16 @@ AB = const(48)  # btn.A | btn.B
 DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True, "watchdog": False}
 WATCHDOG_MS = const(8000)  # a frame that takes longer than this resets the device
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
+# On the device the launcher's module is dropped while a game is open (its bytecode is
+# heap there) and imported again on the way home. CPython keeps it (tests compare its
+# classes), which changes no screen.
+DROP_LAUNCHER = sys.implementation.name == "micropython"
+
+
+def launcher():
+    from firmware import launcher as mod
+
+    return mod
 
 
 class App:
@@ -44,7 +55,7 @@ class App:
         self.toast = None  # one-line notice drawn over the bottom line
         self.toast_left = 0
         self.after_show = None  # work for after this frame's show (a turn's save)
-        self.go(Launcher(self))
+        self.home()
 
     # ---- screens -------------------------------------------------------
 
@@ -107,10 +118,18 @@ class App:
         except Exception:  # noqa: BLE001 - the error screen matters more than its log
             pass
         screen = self.screen
-        if isinstance(screen, ErrorScreen):
-            screen = Launcher(self)  # an error while showing an error: go home
+        try:
+            mod = launcher()
+        except MemoryError:  # the game's modules go, so the error can be shown
+            self.screen = None
+            screen = None
+            for gid in games.ids():
+                games.unload(gid)
+            mod = launcher()
+        if type(screen).__name__ == "ErrorScreen":
+            screen = mod.Launcher(self)  # an error while showing an error: go home
         else:
-            screen = ErrorScreen(self, text)
+            screen = mod.ErrorScreen(self, text)
         self.go(screen)
         self.fb.fill(0)
         try:
@@ -182,6 +201,8 @@ class App:
 
     def start_game(self, gid, seed=None, options=None, resume=True, profile=None):
         """Open a game: resume its save if asked and present, else a new one."""
+        if DROP_LAUNCHER:
+            games.drop_module("firmware.launcher")
         screen_mod = games.load(gid)
         if resume:
             screen = screen_mod.SCREEN.resume(self, gid)
@@ -195,7 +216,7 @@ class App:
         return screen
 
     def home(self):
-        self.go(Launcher(self))
+        self.go(launcher().Launcher(self))
 
 
 def _error_text(e):

@@ -226,6 +226,8 @@ class GameScreen(Screen):
         self.finished = False
         self.result = None  # (stats, new_best) once the game is over
         self.seats = None
+        self.thinking = False  # "thinking" is on the panel: this frame searches
+        self.hint_due = False  # a hint asked for: searched on the next frame
         self.bot_at = -1  # the position (move count) bot_move was searched for
         self.bot_move = -1
         if rules.KIND != "realtime" and len(rules.humans(state)) < rules.seats(state):
@@ -302,6 +304,10 @@ class GameScreen(Screen):
                 self.help.update(pressed, held)
             return
         computer = self.seats is not None and not self.finished and self.seats.active()
+        if self.hint_due:  # "thinking" was shown last frame: the search now
+            self.hint_due = False
+            self.thinking = False
+            self.hint()  # then this frame's press, if any, as usual
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:
@@ -327,7 +333,7 @@ class GameScreen(Screen):
         if m >= 0:
             self.act(m)
         elif m == HINT:
-            self.hint()
+            self.ask_hint()
         elif m == PAUSE:
             self.open_pause()
         elif m == REFUSED:
@@ -336,6 +342,23 @@ class GameScreen(Screen):
     def human_turn(self):
         """True when a person on the device is to act."""
         return self.rules.to_act(self.s) in self.rules.humans(self.s)
+
+    def ask_hint(self):
+        """Show that the computer thinks, this frame; the search runs on the next, so
+        a press never waits on a blank screen."""
+        self.hint_due = True
+        self.thinking = True
+        self.say("Thinking...")
+
+    def say(self, text):
+        """A one-line message on the game's screen (a screen with a log line shows it
+        there)."""
+        log = getattr(self, "log", None)
+        if log is not None:
+            log.set(text)
+        else:
+            self.msg = text
+        self.app.dirty = True
 
     def refused(self, touch):
         """A on a cell no legal move touches: a screen may say why."""
@@ -371,7 +394,7 @@ class GameScreen(Screen):
             item = self.PAUSE[self.pause]
             self.pause = -1
             if item == "Hint":
-                self.hint()
+                self.ask_hint()
             elif item == "Help":
                 self.help = HelpScreen(app, self.gid, self.close_help)
             elif item == "Save & exit":

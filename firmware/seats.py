@@ -39,9 +39,11 @@ class Seats:
         seat = rules.to_act(s)
         if not self.thinking:  # drawn this frame; the search runs on the next
             self.thinking = True
+            screen.thinking = True
             screen.show_log(rules.SEAT_NAMES[seat] + " thinking")
             return
         move = rules.best_move(s)
+        screen.thinking = False
         text = rules.move_log(s, seat, move)
         rules.play(s, move)
         self.thinking = False

@@ -45,7 +45,9 @@ def uf2_firmware():
     from host_sim import uf2
 
     try:
-        fw, _cached = uf2.frozen_firmware(log=lambda text: print(text, file=sys.stderr))
+        fw, _cached = uf2.frozen_firmware(
+            log=lambda text: print(text, file=sys.stderr), stdout=sys.stderr
+        )
         return fw, None
     except (uf2.Uf2Error, OSError) as e:
         return None, str(e)
@@ -94,12 +96,16 @@ class Runner:
     def fits(self, gid, heap, firmware=None):
         return self.run("run(%r, %d, False)" % (gid, heap), firmware)["fits"]
 
-    def min_heap(self, gid, lo, hi, firmware=None):
-        """Smallest heap in KB steps in lo..hi (bytes) that plays the whole game."""
+    def min_heap(self, gid, lo, top, firmware=None):
+        """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that
+        plays the whole game (first tried up to 24 KB over the peak)."""
         lo //= KB
-        hi = (hi + KB - 1) // KB
+        top = (top + KB - 1) // KB
+        hi = min(lo + 24, top)
         if not self.fits(gid, hi * KB, firmware):
-            return None
+            lo, hi = hi, top
+            if not self.fits(gid, hi * KB, firmware):
+                return None
         while hi - lo > 1:
             mid = (lo + hi) // 2
             if self.fits(gid, mid * KB, firmware):

@@ -177,13 +177,12 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
     peak = 0
     presses = 0
     frames = 0
-    seats = getattr(screen, "seats", None)
     for _ in range(200000):
         if screen.finished or app.screen is not screen:
             break
         mask = screen.bot_press()
         for m in (mask, 0) if mask else (0,):
-            think = seats is not None and seats.thinking  # shown last frame: a search now
+            think = screen.thinking  # "thinking" shown last frame: a search now
             sent = bus.bytes_sent
             if detail:
                 probe.shown_at = -1

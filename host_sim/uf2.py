@@ -215,7 +215,7 @@ def check_can_build(work=None):
         )
 
 
-def frozen_firmware(root=host_sim.ROOT, out_dir=None, work=None, log=print):
+def frozen_firmware(root=host_sim.ROOT, out_dir=None, work=None, log=print, stdout=None):
     """build/uf2/<key>/fw/firmware.bin for the sources as they are, built unless it is
     there; return (its path, True if it was there)."""
     out_dir, work = out_dir or OUT_DIR, work or WORK_DIR
@@ -242,7 +242,7 @@ def frozen_firmware(root=host_sim.ROOT, out_dir=None, work=None, log=print):
         "uf2: building the firmware with %d modules frozen in (%s; a few minutes)..."
         % (len(frozen_modules(root)), _rel(kdir))
     )
-    proc = subprocess.run(["bash", SCRIPT, work, partial, manifest])
+    proc = subprocess.run(["bash", SCRIPT, work, partial, manifest], stdout=stdout)
     if proc.returncode != 0:
         raise Uf2Error(
             "the firmware build failed (exit %d): see %s"

@@ -426,3 +426,20 @@ def test_the_game_over_screen_is_on_the_panel_before_the_files_are_written(tmp_p
     assert events[:2] == ["show", "write hang10.json"], events
     assert records.load_stats(app.store, "hang10")["games"] == 1
     assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
+
+
+def test_a_hint_shows_thinking_first_then_searches_on_the_next_frame(tmp_path):
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    calls = []
+    real = screen.rules.best_move
+    screen.rules.best_move = lambda s: calls.append(app.frame_no) or real(s)
+    try:
+        app.frame(btn.UP, btn.UP)
+        assert calls == [] and screen.thinking  # the frame of the press: no search
+        assert device.text_on_screen(board, "Thinking...", 48)  # on the panel already
+        app.frame(0, 0)
+        assert calls == [app.frame_no] and not screen.thinking
+        assert screen.msg.startswith("Hint: ")
+    finally:
+        screen.rules.best_move = real
