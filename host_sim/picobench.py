@@ -90,25 +90,28 @@ class Runner:
             )
         return json.loads(lines[-1])
 
-    def detail(self, gid, firmware=None):
-        return self.run("run(%r, %d)" % (gid, DETAIL_HEAP), firmware)
+    def detail(self, game, firmware=None):
+        label, gid, options = game
+        return self.run("run(%r, %d, True, %r, %r)" % (gid, DETAIL_HEAP, options, label), firmware)
 
-    def fits(self, gid, heap, firmware=None):
-        return self.run("run(%r, %d, False)" % (gid, heap), firmware)["fits"]
+    def fits(self, game, heap, firmware=None):
+        label, gid, options = game
+        call = "run(%r, %d, False, %r, %r)" % (gid, heap, options, label)
+        return self.run(call, firmware)["fits"]
 
-    def min_heap(self, gid, lo, top, firmware=None):
+    def min_heap(self, game, lo, top, firmware=None):
         """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that
         plays the whole game (first tried up to 24 KB over the peak)."""
         lo //= KB
         top = (top + KB - 1) // KB
         hi = min(lo + 24, top)
-        if not self.fits(gid, hi * KB, firmware):
+        if not self.fits(game, hi * KB, firmware):
             lo, hi = hi, top
-            if not self.fits(gid, hi * KB, firmware):
+            if not self.fits(game, hi * KB, firmware):
                 return None
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if self.fits(gid, mid * KB, firmware):
+            if self.fits(game, mid * KB, firmware):
                 hi = mid
             else:
                 lo = mid
@@ -128,14 +131,28 @@ def ms(us):
     return round(us / 1000.0, 1)
 
 
-def measure_game(runner, gid, uf2):
-    """Every figure of one game, and its budget lines."""
-    d = runner.detail(gid)
+def bench_runs(ids=None):
+    """(label, game, options) for every registered game: the settings its rules declare
+    for the bench (BENCH: the heaviest), else the defaults."""
+    from firmware import games
+
+    out = []
+    for gid in ids or games.ids():
+        for label, options, _sweep in getattr(games.rules(gid), "BENCH", ((gid, None, None),)):
+            out.append((label, gid, options))
+    return out
+
+
+def measure_game(runner, game, uf2):
+    """Every figure of one game (label, id, options), and its budget lines."""
+    d = runner.detail(game)
     if not d.get("fits"):
-        raise picoemu.EmuError("%s did not play to its end on the emulated Pico: %s" % (gid, d))
+        raise picoemu.EmuError("%s did not play to its end on the emulated Pico: %s" % (game, d))
     row = {
-        "game": gid,
-        "pico_min_heap_bytes": runner.min_heap(gid, d["live_peak_bytes"], d["free_at_start"]),
+        "game": game[0],
+        "gid": game[1],
+        "options": game[2],
+        "pico_min_heap_bytes": runner.min_heap(game, d["live_peak_bytes"], d["free_at_start"]),
         "uf2_min_heap_bytes": None,
         "pico_live_peak_bytes": d["live_peak_bytes"],
         "pico_retained_bytes": d["retained_bytes"],
@@ -157,10 +174,10 @@ def measure_game(runner, gid, uf2):
         "frames": d["frames"],
     }
     if uf2:
-        u = runner.detail(gid, uf2)
+        u = runner.detail(game, uf2)
         row["uf2_live_peak_bytes"] = u["live_peak_bytes"]
         row["uf2_min_heap_bytes"] = runner.min_heap(
-            gid, u["live_peak_bytes"], u["free_at_start"], uf2
+            game, u["live_peak_bytes"], u["free_at_start"], uf2
         )
     row["budget"] = budget_lines(row) or "ok"
     return row
@@ -253,9 +270,7 @@ def print_table(rows):
 
 
 def measure(ids=None, jobs=2):
-    from firmware import games
-
-    ids = ids or games.ids()
+    runs = bench_runs(ids)
     if not picoemu.is_set_up():
         raise picoemu.EmuError(
             "the emulated Pico is not set up: python -m host_sim picoemu setup "
@@ -268,7 +283,7 @@ def measure(ids=None, jobs=2):
     try:
         runner = Runner(work)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            return list(pool.map(lambda gid: measure_game(runner, gid, uf2), ids))
+            return list(pool.map(lambda game: measure_game(runner, game, uf2), runs))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -146,7 +146,7 @@ def launch(app, d, title):
     return app.screen
 
 
-def run(gid, heap, detail=True, seed=1000, fs="/ram"):
+def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
     dev = mount_ram_fs(fs)
     ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
     gc.collect()
@@ -160,11 +160,14 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
     app = appmod.App(board)
     d = headless.Driver(app)
     app.new_seed = lambda: seed  # the same game on every run
+    if options:  # the options screen offers the last options used: these
+        app.store.save_json(gid + ".opt.json", options)
     probe = Probe(app, board, dev) if detail else None
     title = games.title(gid)
     screen = launch(app, d, title)
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
-        print(json.dumps({"game": gid, "heap": heap, "fits": False, "error": repr(app.last_error)}))
+        row = {"game": label or gid, "heap": heap, "fits": False, "error": repr(app.last_error)}
+        print(json.dumps(row))
         return
     bus = board.bus
     frame = Timer()
@@ -214,7 +217,9 @@ def run(gid, heap, detail=True, seed=1000, fs="/ram"):
                     peak = a
     finished = screen.finished and app.last_error is None
     row = {
-        "game": gid,
+        "game": label or gid,
+        "gid": gid,
+        "options": options,
         "heap": heap,
         "fits": finished,
         "error": None if app.last_error is None else repr(app.last_error),

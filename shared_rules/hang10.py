@@ -575,7 +575,8 @@ _INT_FIELDS = (
 
 
 def _cards_text(seq):
-    return " ".join([_cards.card_text(c) for c in seq])
+    chars = _cards.CARD_CHARS  # the cards in a state are checked: sliced directly
+    return " ".join([chars[2 * c : 2 * c + 2] for c in seq])
 
 
 def dump(s):

@@ -1,0 +1,87 @@
+"""make bench on the emulated Pico (host_sim/picobench.py): its budget lines everywhere;
+a whole game of every registered game within the heap budget where the emulator is set
+up (python -m host_sim picoemu setup: Debian, root, npm; CI has none and skips)."""
+
+import os
+import tempfile
+
+import pytest
+
+from firmware import games
+from host_sim import picobench, picoemu
+
+KB = 1024
+
+
+def row(**over):
+    r = {
+        "game": "g",
+        "pico_min_heap_bytes": 70 * KB,
+        "uf2_min_heap_bytes": 40 * KB,
+        "pico_worst_frame_ms": 20.0,
+        "pico_worst_latency_ms": 30.0,
+        "pico_save_ms": 30.0,
+        "pico_idle_show_ms": 0.5,
+        "worst_press_bytes": 900,
+        "build_mpy_bytes": 100 * KB,
+    }
+    r.update(over)
+    return r
+
+
+def test_every_budget_met_gives_no_line():
+    assert picobench.budget_lines(row()) == []
+
+
+@pytest.mark.parametrize(
+    "over, text",
+    [
+        ({"pico_min_heap_bytes": 81 * KB}, "heap 81 KB > 80 KB"),
+        ({"pico_min_heap_bytes": None}, "heap - > 80 KB"),
+        ({"uf2_min_heap_bytes": 49 * KB}, "uf2 heap 49 KB > 48 KB"),
+        ({"pico_worst_frame_ms": 25.1}, "frame 25.1 ms > 25"),
+        ({"pico_worst_latency_ms": 50.5}, "press to panel 50.5 ms > 50"),
+        ({"pico_save_ms": 41.0}, "save 41.0 ms > 40"),
+        ({"pico_idle_show_ms": 1.2}, "idle show 1.2 ms > 1"),
+        ({"worst_press_bytes": 1038}, "press 1038 bytes > 1037"),
+        ({"build_mpy_bytes": 401 * KB}, "build 401 KB > 400"),
+    ],
+)
+def test_each_budget_line(over, text):
+    assert picobench.budget_lines(row(**over)) == [text]
+
+
+def test_limits_are_the_budgets_of_the_issue():
+    assert picobench.BUDGET_HEAP == 80 * KB and picobench.BUDGET_UF2_HEAP == 48 * KB
+    assert picobench.MPLIB_FRAME_BYTES == 1037
+    assert picobench.BUDGET_FRAME_MS == 25 and picobench.BUDGET_LATENCY_MS == 50
+
+
+def test_unknown_game_is_one_line():
+    with pytest.raises(SystemExit) as e:
+        picobench.main(["nosuchgame"])
+    assert "no game 'nosuchgame'" in str(e.value)
+
+
+@pytest.fixture(scope="module")
+def runner():
+    if not picoemu.is_set_up():
+        pytest.skip("the emulated Pico is not set up: python -m host_sim picoemu setup")
+    with tempfile.TemporaryDirectory(prefix="pt-picobench-test-") as work:
+        yield picobench.Runner(work)
+
+
+def test_bench_runs_follow_the_registry():
+    runs = picobench.bench_runs()
+    assert [r[0] for r in runs] == ["hang10", "snafu", "snafu-classic"]
+    assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
+    assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
+
+
+@pytest.mark.parametrize("game", picobench.bench_runs(), ids=lambda g: g[0])
+def test_a_whole_game_fits_the_heap_budget_on_the_emulated_pico(runner, game):
+    label, gid, options = game
+    r = runner.run("run(%r, %d, False, %r, %r)" % (gid, picobench.BUDGET_HEAP, options, label))
+    assert r["fits"], r
+    assert r["frames"] > 50
+    assert os.path.exists(picoemu.FIRMWARE)
