@@ -82,7 +82,9 @@ class SnafuScreen(gamescreen.GameScreen):
             for t in sn.human_trails(s):
                 if s.alive[t]:
                     fast = False
-            if self.frames >= self.period or fast:
+            if self.frames < self.period and not fast:
+                sn.plan_next(s)  # one smart trail's search a frame, between ticks
+            elif not fast or not sn.plan_next(s):  # fast: a tick once every trail is planned
                 self.frames = 0
                 self.tick()
             return

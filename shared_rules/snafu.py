@@ -72,6 +72,7 @@ OFFSET = (-W, -W + 1, 1, W + 1, W, W - 1, -1, -W - 1)
 
 # Speeds 1..4: frames of 25 ms per tick (300, 200, 150, 100 ms).
 TICK_FRAMES = (12, 8, 6, 4)
+NO_PLAN = const(255)
 
 # The options screen's table (docs/contract.md). A variant stands for the four
 # switches below it, which new() also takes one by one (the simulator's flags).
@@ -171,6 +172,7 @@ class Snafu:
         self.winner = -2  # -2 playing, -1 draw, else the winning trail
         self.seed = 0
         self.rolls = [0, 0, 0, 0]  # dice rolled for contested squares in the last tick
+        self.plan = bytearray(b"\xff\xff\xff\xff")  # smart trails' next directions, 255: none
         self.nmoves = 0
         # the match: round r of `rounds` (round r's board comes from round_seed(match_seed, r))
         self.match_seed = 0
@@ -339,6 +341,23 @@ def _computer_dir(s, t):
     return classic_dir(s, t)
 
 
+def plan_next(s):
+    """Work out one smart computer trail's direction for the next tick now; False when
+    none is left to work out. A screen calls it on the frames between ticks so that no
+    frame does every trail's search; play() takes the planned directions. The smart
+    player is a function of the board, the heads and the trail's own heading (no dice),
+    all fixed between ticks, so a planned direction is the one play() would choose:
+    replays and saves (which keep no plan) are unchanged."""
+    if s.opts["others"] != "smart" or s.winner != -2:
+        return False
+    humans = human_trails(s)
+    for t in range(4):
+        if s.alive[t] and s.plan[t] == NO_PLAN and t not in humans:
+            s.plan[t] = _smart().smart_dir(s, t)
+            return True
+    return False
+
+
 # ---- the contract --------------------------------------------------------
 
 
@@ -501,7 +520,13 @@ def play(s, m):
         s.rolls[t] = 0
         if not s.alive[t]:
             continue
-        d = (m >> (3 * t)) & 7 if t in humans else _computer_dir(s, t)
+        if t in humans:
+            d = (m >> (3 * t)) & 7
+        elif s.plan[t] != NO_PLAN:
+            d = s.plan[t]
+        else:
+            d = _computer_dir(s, t)
+        s.plan[t] = NO_PLAN
         s.dir[t] = d
         want[t] = s.head[t] + OFFSET[d]
     crashed = 0

@@ -424,3 +424,25 @@ def test_replay_check_can_fail(tmp_path):
     d2.idle()
     d2.replay(fields["game"], fields["seed"] + 1, fields["options"], fields["inputs"])
     assert bytes(board2.display.buf) != bytes(board.display.buf)
+
+
+@pytest.mark.parametrize("variant", [1, 6, 13, 16])
+def test_planned_smart_trails_choose_as_the_tick_would(variant):
+    """plan_next between ticks (one smart trail's search a frame on the device) gives
+    the very same rounds as working every trail out inside the tick."""
+    from shared_rules.rng import Rng
+
+    opts = {"variant": variant, "others": "smart", "humans": 1, "rounds": 3}
+    inline = sn.new(11, opts)
+    planned = sn.new(11, opts)
+    rng = Rng(variant)
+    plans = 0
+    while not sn.over(inline):
+        m = sn.best_move(inline)
+        for _ in range(rng.below(4)):  # some trails planned, some not
+            plans += sn.plan_next(planned)
+        sn.play(inline, m)
+        sn.play(planned, m)
+        assert sn.dump(planned) == sn.dump(inline)
+    assert sn.over(planned) and plans > 20
+    assert not sn.plan_next(planned)  # nothing to plan once the match is over
