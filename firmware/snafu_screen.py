@@ -34,6 +34,7 @@ class SnafuScreen(gamescreen.GameScreen):
         self.queued_at = [0, 0]
         self.drawn_heads = [-1, -1, -1, -1]
         self.crash_shown = 0
+        self.strip_due = True
         self.period = sn.TICK_FRAMES[self.s.opts["speed"] - 1]
 
     # ---- match -------------------------------------------------------
@@ -151,7 +152,7 @@ class SnafuScreen(gamescreen.GameScreen):
             self.repaint = True
         if sn.round_over(s):
             self.mode = READY
-            self.repaint = True
+            self.strip_due = True  # the wins changed (the board stays: no full repaint)
             if not self.rules.over(s):
                 self.autosave()
 
@@ -188,13 +189,16 @@ class SnafuScreen(gamescreen.GameScreen):
             for t in range(4):
                 self.drawn_heads[t] = s.head[t]
             self.crash_shown = 0
-            self.draw_strip(fb)
+            self.strip_due = True
         else:
             for t in range(4):
                 h = s.head[t]
                 if s.playing[t] and h != self.drawn_heads[t]:
                     self.grid.cell(fb, h % sn.W, h // sn.W, t + 1)
                     self.drawn_heads[t] = h
+        if self.strip_due:
+            self.strip_due = False
+            self.draw_strip(fb)
         for t in range(4):
             if s.playing[t] and not s.alive[t] and not self.crash_shown & (1 << t):
                 self.crash_shown |= 1 << t

@@ -24,16 +24,18 @@ class _Text:
         self.parts.append(text)
 
 
-_ROW = bytearray(sn.COLS)
+_BOARD = bytearray(sn.ROWS * (sn.COLS + 1))  # the board's lines, made at each save
 
 
 def dump_to(s, f):
-    """Write dump(s) to a file piece by piece (a line at a time: little heap)."""
+    """Write dump(s) to a file in two writes (each write to a file costs a call into
+    the filesystem): the header lines, then the board, from a buffer kept for it."""
     o = s.opts
-    f.write("snafu %d\n" % sn.VERSION)
-    f.write(
-        "opts %d %d %d %d %d %d %s %d\n"
+    w = s.wins
+    head = [
+        "snafu %d\nopts %d %d %d %d %d %d %s %d\nseed %d\nrng %d\n"
         % (
+            sn.VERSION,
             o["trails"],
             o["diagonal"],
             o["vanish"],
@@ -42,22 +44,19 @@ def dump_to(s, f):
             o["humans"],
             o["others"],
             o["rounds"],
-        )
-    )
-    f.write("seed %d\n" % s.seed)
-    f.write("rng %d\n" % s.rng.get_state())
-    # the tick line carries the match: its seed, the round, wins, draws, then each
-    # finished round as winner:ticks
-    w = s.wins
-    f.write(
+            s.seed,
+            s.rng.get_state(),
+        ),
+        # the tick line carries the match: its seed, the round, wins, draws, then each
+        # finished round as winner:ticks
         "tick %d %d %d %d %d %d %d %d %d %d"
-        % (s.tick, s.winner, s.nmoves, s.match_seed, s.round, w[0], w[1], w[2], w[3], s.draws)
-    )
+        % (s.tick, s.winner, s.nmoves, s.match_seed, s.round, w[0], w[1], w[2], w[3], s.draws),
+    ]
     for winner, ticks in s.history:
-        f.write(" %d:%d" % (winner, ticks))
-    f.write("\n")
+        head.append(" %d:%d" % (winner, ticks))
+    head.append("\n")
     for t in range(4):
-        f.write(
+        head.append(
             "trail %d %d %d %d %d %d %d\n"
             % (
                 s.playing[t],
@@ -69,14 +68,18 @@ def dump_to(s, f):
                 s.rolls[t],
             )
         )
+    f.write("".join(head))
     board = s.board
-    row_buf = _ROW
+    out = _BOARD
+    i = 0
     for row in range(1, sn.ROWS + 1):
         base = row * sn.W + 1
         for col in range(sn.COLS):
-            row_buf[col] = _CELL_BYTES[board[base + col]]
-        f.write(str(row_buf, "ascii"))
-        f.write("\n")
+            out[i] = _CELL_BYTES[board[base + col]]
+            i += 1
+        out[i] = 10  # newline
+        i += 1
+    f.write(str(out, "ascii"))
 
 
 def load(text):
