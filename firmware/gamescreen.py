@@ -14,7 +14,7 @@ save, and a replay drops them, as the resumed game did.
 import json
 
 from firmware import buttons as btn
-from firmware import gfx, records
+from firmware import games, gfx, records
 from firmware.screens import HelpScreen, Screen
 from firmware.ui.picker import HINT, PAUSE, REFUSED
 
@@ -277,6 +277,7 @@ class GameScreen(Screen):
             return screen, fields
 
         got = app.store.load(gid + ".sav", parse)
+        release_save_code(rules)
         if got is None:
             return None
         screen, fields = got
@@ -492,6 +493,7 @@ class GameScreen(Screen):
             return
         self.flush_inputs()
         self.app.store.write(self.gid + ".sav", self.write_save)
+        release_save_code(self.rules)
 
     def finish(self):
         """Game over: stats counted (once), save removed, the journal kept as the replay."""
@@ -564,6 +566,12 @@ class GameScreen(Screen):
 
     def over_detail(self):
         return ""
+
+
+def release_save_code(rules):
+    """A rules module may keep its save format in NAME_save (docs/contract.md): it is
+    needed to save and to resume, not in play, so it goes (and its heap with it)."""
+    games.drop_module(rules.__name__ + "_save")
 
 
 def _rules_of(cls):

@@ -101,10 +101,10 @@ class Runner:
 
     def min_heap(self, game, lo, top, firmware=None):
         """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that
-        plays the whole game (first tried up to 24 KB over the peak)."""
+        plays the whole game (first tried up to 16 KB over the peak)."""
         lo //= KB
         top = (top + KB - 1) // KB
-        hi = min(lo + 24, top)
+        hi = min(lo + 16, top)
         if not self.fits(game, hi * KB, firmware):
             lo, hi = hi, top
             if not self.fits(game, hi * KB, firmware):

@@ -406,27 +406,6 @@ def touches(s, m):
     return (("hand", (m - M_PLAY) >> 2), ("top", ((m - M_PLAY) & 3) + 1))
 
 
-def view(s, seat=0):
-    """What the player sees: everything but the pile's order."""
-    return {
-        "hand": list(s.hand),
-        "waves": [list(w) for w in s.waves],
-        "scored": list(s.scored),
-        "wiped": list(s.wiped),
-        "pile": len(s.pile),
-        "unseen": unseen(s),
-        "phase": s.phase,
-        "points": s.points,
-    }
-
-
-def redeal(s, seat, rng):
-    """A copy with the pile in another order: the player cannot tell it from this one."""
-    c = copy(s)
-    rng.shuffle(c.pile)
-    return c
-
-
 # ---- notation ------------------------------------------------------------
 # D = draw, T1..T4 = take lone wave card, K = kick out, S = keep surfin',
 # W1..W4 = wipe out wave, P7H = place 7H as the new wave, 7H>2 = add 7H to wave 2.
@@ -457,51 +436,7 @@ def _safe_text(s, m):
         return repr(m)
 
 
-def parse_move(s, text):
-    """Inverse of move_text. Raises ValueError on text that is not a move."""
-    t = text.strip().upper().replace("10", "T")
-    if t == "D":
-        return M_DRAW
-    if t == "K":
-        return M_KICK
-    if t == "S":
-        return M_KEEP
-    if len(t) == 2 and t[0] in "TW" and t[1] in "1234":
-        return (M_TAKE if t[0] == "T" else M_WIPE) + int(t[1]) - 1
-    if len(t) == 3 and t[0] == "P":
-        return M_PLACE + _cards.parse_card(t[1:])
-    if len(t) == 4 and t[2] == ">" and t[3] in "1234":
-        return M_PLAY + _cards.parse_card(t[:2]) * 4 + int(t[3]) - 1
-    raise ValueError("not a hang10 move: %r (try D, T1, K, S, W2, P7H, 7H>1)" % (text,))
-
-
 # ---- helpers exposed for tests -------------------------------------------
-
-
-def _wave_from_texts(texts):
-    """Build a one-wave state from card texts in play order; ValueError if not a legal wave."""
-    s = Hang10()
-    if not texts:
-        raise ValueError("a wave has at least one card")
-    cards_in = [_cards.parse_card(t) for t in texts]
-    _set_lone(s, 0, cards_in[0])
-    for c in cards_in[1:]:
-        if c in s.waves[0] or not _fits(s, 0, c):
-            raise ValueError("%s cannot follow %s" % (_cards.card_text(c), " ".join(texts)))
-        _add(s, 0, c)
-    return s
-
-
-def can_add(wave, card):
-    """can_add(["8H","7H","9H","6H","5H"], "4H") -> True. `wave` lists texts in play order."""
-    s = _wave_from_texts(wave)
-    c = _cards.parse_card(card)
-    return c not in s.waves[0] and _fits(s, 0, c)
-
-
-def wave_score(wave):
-    """Points the wave (texts in play order) scores if kicked out now."""
-    return _wave_points(_wave_from_texts(wave), 0)
 
 
 def wave_info(s, w):
@@ -530,35 +465,6 @@ def unseen(s):
     """Cards the player has not seen (the pile, as a sorted list: its order is hidden)."""
     return sorted(s.pile)
 
-
-def check(s):
-    """Raise ValueError unless all 52 cards are accounted for exactly once."""
-    seen = bytearray(52)
-    groups = [s.pile, s.hand, s.scored, s.wiped] + s.waves
-    for g in groups:
-        for c in g:
-            if c < 0 or c >= 52:
-                raise ValueError("bad card %r" % (c,))
-            if seen[c]:
-                raise ValueError("card %s appears twice" % _cards.card_text(c))
-            seen[c] = 1
-    for c in range(52):
-        if not seen[c]:
-            raise ValueError("card %s is missing" % _cards.card_text(c))
-    hand_max = HAND_SIZE + 1 if s.phase in (PH_PLAY, PH_WIPE, PH_PLACE) else HAND_SIZE
-    if len(s.hand) > hand_max:
-        raise ValueError("hand has %d cards" % len(s.hand))
-    for w in range(WAVES):
-        n = len(s.waves[w])
-        k = s.kind[w]
-        if k > K_SET:
-            raise ValueError("wave %d: unknown kind %d" % (w + 1, k))
-        if (n == 0) != (k == K_EMPTY) or (n == 1) != (k == K_LONE):
-            raise ValueError("wave %d: kind %s with %d cards" % (w + 1, KIND_NAMES[k], n))
-
-
-# ---- save / resume -------------------------------------------------------
-# One line per field, "key value"; cards as text. Exact round trip.
 
 _INT_FIELDS = (
     "seed",
@@ -592,141 +498,56 @@ def dump(s):
     return "\n".join(lines) + "\n"
 
 
-def _parse_cards(text):
-    return [_cards.parse_card(t) for t in text.split()]
+def copy(s):
+    """An independent copy (via the save format, so it is exact)."""
+    return load(dump(s))
+
+
+# ---- the rarer parts, in hang10_save (imported when first needed) ------------
+
+
+def _save():
+    from shared_rules import hang10_save
+
+    return hang10_save
+
+
+def view(s, seat=0):
+    """What the player sees: everything but the pile's order."""
+    return _save().view(s, seat)
+
+
+def redeal(s, seat, rng):
+    """A copy with the pile in another order: the player cannot tell it from this one."""
+    return _save().redeal(s, seat, rng)
+
+
+def parse_move(s, text):
+    """Inverse of move_text. Raises ValueError on text that is not a move."""
+    return _save().parse_move(s, text)
+
+
+def can_add(wave, card):
+    """can_add(["8H","7H","9H","6H","5H"], "4H") -> True. `wave` lists texts in play order."""
+    return _save().can_add(wave, card)
+
+
+def wave_score(wave):
+    return _save().wave_score(wave)
+
+
+def _wave_from_texts(texts):
+    return _save()._wave_from_texts(texts)
+
+
+def check(s):
+    """Raise ValueError if an invariant is broken."""
+    _save().check(s)
 
 
 def load(text):
     """Inverse of dump. Raises ValueError with a clear message on any damage."""
-    if not isinstance(text, str):
-        raise ValueError("hang10 save must be text")
-    fields = {}
-    lines = text.split("\n")
-    head = lines[0].split()
-    if len(head) != 2 or head[0] != "hang10":
-        raise ValueError("not a hang10 save")
-    if head[1] != str(VERSION):
-        raise ValueError("hang10 save version %s, expected %d" % (head[1], VERSION))
-    for line in lines[1:]:
-        if not line:
-            continue
-        key, _, rest = line.partition(" ")
-        if key in fields:
-            raise ValueError("hang10 save repeats %r" % key)
-        fields[key] = rest
-    s = Hang10()
-    try:
-        for key in _INT_FIELDS:
-            setattr(s, key, int(fields[key]))
-        s.pile = _parse_cards(fields["pile"])
-        s.hand = sorted(_parse_cards(fields["hand"]))
-        for w in range(WAVES):
-            parts = fields["wave%d" % (w + 1)].split(" ", 2)
-            kind = int(parts[0])
-            lo = int(parts[1])
-            if not K_EMPTY <= kind <= K_SET or not 0 <= lo <= 12:
-                raise ValueError("hang10 save has a bad wave %d" % (w + 1))
-            s.kind[w] = kind
-            s.lo[w] = lo
-            s.waves[w] = _parse_cards(parts[2]) if len(parts) > 2 else []
-        s.scored = _parse_cards(fields["scored"])
-        s.wiped = _parse_cards(fields["wiped"])
-    except KeyError as e:
-        raise ValueError("hang10 save lacks %s" % (e.args[0],))
-    except IndexError:
-        raise ValueError("hang10 save has a cut-off wave line")
-    if not 0 <= s.phase <= PH_OVER:
-        raise ValueError("hang10 save has bad phase %d" % s.phase)
-    check(s)
-    _check_ranges(s)
-    for w in range(WAVES):
-        if s.kind[w] == K_SEQ and not _seq_consistent(s, w):
-            raise ValueError("hang10 save: wave %d is not a sequence" % (w + 1))
-        if s.kind[w] == K_SET and not _set_consistent(s.waves[w]):
-            raise ValueError("hang10 save: wave %d is not a set" % (w + 1))
-    _check_phase(s)
-    return s
-
-
-def _check_ranges(s):
-    """Every number within what a game can reach (a forged 99999 is damage)."""
-    bad = None
-    if not 0 <= s.seed <= 0x7FFFFFFF:
-        bad = "seed"
-    elif not -1 <= s.slot < WAVES:
-        bad = "slot"
-    elif not -1 <= s.taken < 52 or not -1 <= s.drawn < 52:
-        bad = "card"
-    elif not 0 <= s.points <= 2 * len(s.scored):  # a wave scores at most 2 a card
-        bad = "points"
-    elif not 0 <= 2 * s.kicks <= len(s.scored):  # a kicked wave has 2 cards or more
-        bad = "kicks"
-    elif not 0 <= s.wipeouts <= len(s.wiped):
-        bad = "wipeouts"
-    elif not 0 <= s.turn <= s.nmoves <= 100000:
-        bad = "turn"
-    if bad:
-        raise ValueError("hang10 save: %s out of range" % bad)
-
-
-def _check_phase(s):
-    """The phase must fit the rest of the state (a save cannot put the game in limbo)."""
-    ph = s.phase
-    n = len(s.hand)
-    bad = False
-    if ph == PH_DRAW:
-        bad = not s.pile or n != HAND_SIZE
-    elif ph == PH_PLAY:
-        bad = n != HAND_SIZE + 1 or not _any_play(s)
-    elif ph == PH_WIPE:
-        bad = n != HAND_SIZE + 1 or _any_play(s)
-    elif ph == PH_KICK:
-        bad = not 0 <= s.slot < WAVES or len(s.waves[s.slot]) < 2
-    elif ph == PH_PLACE:
-        bad = (
-            not 0 <= s.slot < WAVES
-            or s.kind[s.slot] != K_EMPTY
-            or n != HAND_SIZE + 1
-            or (s.taken != -1 and s.taken not in s.hand)
-        )
-    elif ph == PH_END:
-        bad = bool(s.pile) or not _any_play(s)
-    elif ph == PH_OVER:
-        bad = bool(s.pile) or _any_play(s)
-    if bad:
-        raise ValueError("hang10 save: phase %s does not fit the cards" % PHASE_NAMES[ph])
-
-
-def _seq_consistent(s, w):
-    """Every card of the suit, ranks exactly lo .. lo+n-1 (cyclic)."""
-    wave = s.waves[w]
-    n = len(wave)
-    if n < 2 or n > SEQ_MAX:
-        return False
-    suit = wave[0] // 13
-    ranks = bytearray(13)
-    for c in wave:
-        if c // 13 != suit:
-            return False
-        ranks[c % 13] = 1
-    for i in range(n):
-        if not ranks[(s.lo[w] + i) % 13]:
-            return False
-    return True
-
-
-def _set_consistent(wave):
-    if len(wave) < 2 or len(wave) > SET_MAX:
-        return False
-    for c in wave:
-        if c % 13 != wave[0] % 13:
-            return False
-    return True
-
-
-def copy(s):
-    """An independent copy (via the save format, so it is exact)."""
-    return load(dump(s))
+    return _save().load(text)
 
 
 # ---- computer players ----------------------------------------------------
