@@ -119,15 +119,7 @@ class Driver:
     def keys(self, script, gap=1):
         """script: 'RIGHT,A,A+B*30' - each token pressed for one frame (or held *N
         frames), then released for `gap` idle frames."""
-        from firmware.buttons import parse_mask
-
-        for tok in script.split(","):
-            tok = tok.strip()
-            if not tok:
-                continue
-            name, _, count = tok.partition("*")
-            mask = parse_mask(name)
-            frames = int(count) if count else 1
+        for mask, frames in parse_keys(script):
             self.app.frame(mask, mask)
             for _ in range(frames - 1):
                 self.app.frame(0, mask)
@@ -162,6 +154,36 @@ class Driver:
             app.frame(mask, mask)
             app.frame(0, 0)
         return False
+
+
+KEYS_HOLD_MAX = 100000  # frames one token may hold (40 minutes)
+
+
+def parse_keys(script):
+    """[(mask, frames)] of a key script ('RIGHT,A,A+B*30', '-*40' waits 40 frames);
+    ValueError naming the token and the syntax when it is not one."""
+    from firmware.buttons import parse_mask
+
+    out = []
+    for tok in script.split(","):
+        tok = tok.strip()
+        if not tok:
+            continue
+        name, star, count = tok.partition("*")
+        try:
+            mask = parse_mask(name)
+        except ValueError as e:
+            raise ValueError("key %r: %s" % (tok, e)) from None
+        frames = 1
+        if star:
+            if not count.isdigit() or not 1 <= int(count) <= KEYS_HOLD_MAX:
+                raise ValueError(
+                    "key %r: the count after * must be a whole number 1 to %d (e.g. A*30)"
+                    % (tok, KEYS_HOLD_MAX)
+                )
+            frames = int(count)
+        out.append((mask, frames))
+    return out
 
 
 def screen_bytes(board):

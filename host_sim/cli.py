@@ -205,6 +205,12 @@ def _output_screen(board, png_path, scale):
 
 def cmd_shot(args):
     _rules(args.game)
+    from boards.headless import parse_keys
+
+    try:
+        parse_keys(args.keys or "")
+    except ValueError as e:
+        raise SystemExit("host_sim shot: %s" % e) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-shot-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
     app.start_game(args.game, seed=args.seed, options=game_options(args), resume=False)
@@ -298,6 +304,24 @@ def cmd_shots(args):
     shots.make_all(os.path.join(host_sim.ROOT, "docs", "img"))
 
 
+def int_in(lo, hi):
+    """An argparse type: a whole number lo..hi (else the usage line and exit status 2)."""
+
+    def parse(text):
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError("%d is not in %d..%d" % (n, lo, hi))
+        return n
+
+    return parse
+
+
+SEED = int_in(0, 0x7FFFFFFF)
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__)
     p.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
@@ -327,7 +351,7 @@ def build_parser():
     sp = sub.add_parser("play", help="straight into a game in the terminal")
     common(sp)
     sp.add_argument("game")
-    sp.add_argument("--seed", type=int, default=None)
+    sp.add_argument("--seed", type=SEED, default=None)
     sp.add_argument("--record", help="write the game's replay to this file on quit")
     snafu_args(sp, players=True)
 
@@ -335,8 +359,8 @@ def build_parser():
     common(sp)
     sp.add_argument("game")
     sp.add_argument("--auto", action="store_true", help="the computer plays (required)")
-    sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--games", type=int_in(1, 1000000), default=1)
+    sp.add_argument("--seed", type=SEED, default=1)
     sp.add_argument("--player", choices=PLAYERS, default="best")
     sp.add_argument("--json", action="store_true", help="one JSON object per game")
     sp.add_argument(
@@ -350,17 +374,17 @@ def build_parser():
     sp = sub.add_parser("shot", help="scripted presses, then the screen (PNG or terminal)")
     common(sp)
     sp.add_argument("game")
-    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--seed", type=SEED, default=1)
     sp.add_argument("--keys", default="", help='e.g. "RIGHT,A,A" or "A+B*30"')
     sp.add_argument("--png", help="write a PNG here instead of printing the screen")
-    sp.add_argument("--scale", type=int, default=4)
+    sp.add_argument("--scale", type=int_in(1, 16), default=4)
     snafu_args(sp, players=True)
 
     sp = sub.add_parser("replay", help="reproduce a recorded game exactly")
     common(sp)
     sp.add_argument("file")
     sp.add_argument("--png")
-    sp.add_argument("--scale", type=int, default=4)
+    sp.add_argument("--scale", type=int_in(1, 16), default=4)
 
     sp = sub.add_parser("shots", help="regenerate the README screenshots")
     common(sp)

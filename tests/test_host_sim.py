@@ -187,3 +187,32 @@ def test_interactive_terminal_session_in_a_pty(tmp_path):
     assert "▀" in text or "█" in text
     saved = (tmp_path / "saves" / "hang10.sav").read_text()  # quitting saved the game
     assert "\nphase 1\n" in saved or "\nphase 3\n" in saved  # after Z (A) the card was drawn
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["shot", "hang10", "--keys", "FOO"], "unknown button 'FOO'"),
+        (["shot", "hang10", "--keys", "A*x"], "the count after * must be"),
+        (["shot", "hang10", "--keys", "A*0"], "the count after * must be"),
+        (["shot", "hang10", "--keys", "A++B"], "key 'A++B'"),
+        (["shot", "hang10", "--keys", "+"], "key '+'"),
+        (["shot", "hang10", "--scale", "0"], "--scale: 0 is not in 1..16"),
+        (["shot", "hang10", "--scale", "100000"], "--scale: 100000 is not in 1..16"),
+        (["run", "hang10", "--auto", "--games", "-1"], "--games: -1 is not in"),
+        (["run", "hang10", "--auto", "--seed", "-3"], "--seed: -3 is not in"),
+        (["shot", "snafu", "--variant", "17"], "variant must be one of"),
+        (["run", "snafu", "--auto", "--variant", "99"], "variant must be one of"),
+    ],
+)
+def test_bad_arguments_end_in_one_line(args, says):
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode in (1, 2), proc
+    assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
+    assert proc.stdout == ""
