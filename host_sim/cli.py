@@ -1,6 +1,7 @@
 """python -m host_sim [sim|play|run|shot|replay|shots] ... (see README.md)."""
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -145,9 +146,24 @@ def cmd_run(args):
 
 
 def _prepare_root(root, fresh=False):
-    if fresh and os.path.isdir(root):
-        shutil.rmtree(root)
-    os.makedirs(root, exist_ok=True)
+    """The simulated device's folder, made if need be; one line if it cannot be used."""
+    if not root:
+        raise SystemExit("host_sim: --root needs a folder name")
+    if os.path.exists(root) and not os.path.isdir(root):
+        raise SystemExit("host_sim: --root %s is a file, not a folder" % root)
+    try:
+        if fresh and os.path.isdir(root):
+            shutil.rmtree(root)
+        os.makedirs(os.path.join(root, "saves"), exist_ok=True)
+        probe = os.path.join(root, "saves", ".pt-write-test")
+        with open(probe, "w") as f:
+            f.write("")
+        os.remove(probe)
+    except OSError as e:
+        raise SystemExit(
+            "host_sim: cannot use %s as the device's folder (%s): choose another with --root"
+            % (root, e.strerror or e)
+        ) from None
     return root
 
 
@@ -190,6 +206,19 @@ def cmd_play(args):
     cmd_sim(args, game=args.game)
 
 
+def _check_png_path(png_path):
+    """One line if the picture cannot be written there."""
+    if png_path is None:
+        return
+    if not png_path.lower().endswith(".png"):
+        raise SystemExit("host_sim: --png %s: the file name must end in .png" % png_path)
+    if os.path.isdir(png_path):
+        raise SystemExit("host_sim: --png %s is a folder: give a file name" % png_path)
+    folder = os.path.dirname(os.path.abspath(png_path))
+    if not os.path.isdir(folder):
+        raise SystemExit("host_sim: --png %s: the folder %s does not exist" % (png_path, folder))
+
+
 def _output_screen(board, png_path, scale):
     buf = device.screen_bytes(board)
     if png_path:
@@ -205,6 +234,7 @@ def _output_screen(board, png_path, scale):
 
 def cmd_shot(args):
     _rules(args.game)
+    _check_png_path(args.png)
     from boards.headless import parse_keys
 
     try:
@@ -219,26 +249,48 @@ def cmd_shot(args):
     _output_screen(board, args.png, args.scale)
 
 
+REPLAY_MAX_BYTES = 4 * 1024 * 1024  # far above the device's journal (16,000 inputs)
+
+
+def _read_replay_text(path):
+    """The replay's text, read once and bounded; one line if it is not one."""
+    if os.path.isdir(path):
+        raise SystemExit("host_sim replay: %s is a folder, not a replay" % path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(REPLAY_MAX_BYTES + 1)
+    except OSError as e:
+        raise SystemExit("host_sim replay: cannot read %s: %s" % (path, e.strerror)) from None
+    except UnicodeDecodeError:
+        raise SystemExit("host_sim replay: %s is not a replay (not text)" % path) from None
+    if len(text) > REPLAY_MAX_BYTES:
+        raise SystemExit(
+            "host_sim replay: %s is over %d MB: not a replay the device writes"
+            % (path, REPLAY_MAX_BYTES // (1024 * 1024))
+        )
+    return text
+
+
 def cmd_replay(args):
     from firmware import gamescreen
 
-    try:
-        with open(args.file) as f:
-            first = f.readline().strip()
-    except OSError as e:
-        raise SystemExit("host_sim replay: cannot read %s: %s" % (args.file, e.strerror))
+    _check_png_path(args.png)
+    text = _read_replay_text(args.file)
     from host_sim import fuzz_device
 
-    if first == fuzz_device.SESSION_HEAD:
-        return replay_session(args)
+    if text.split("\n", 1)[0].strip() == fuzz_device.SESSION_HEAD:
+        return replay_session(args, text)
     try:
-        with open(args.file) as f:
-            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
-    except OSError as e:
-        raise SystemExit("host_sim replay: cannot read %s: %s" % (args.file, e.strerror))
-    except ValueError as e:
-        raise SystemExit("host_sim replay: %s is not a replay: %s" % (args.file, e))
+        fields = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
+    except (ValueError, TypeError, RecursionError) as e:
+        raise SystemExit("host_sim replay: %s is not a replay: %s" % (args.file, e)) from None
     rules = _rules(fields["game"])
+    try:  # the game's own option table and profile check, before anything runs
+        rules.new(fields["seed"], fields["options"], fields["profile"])
+        if fields["profile"] is not None:
+            rules.check_profile(fields["profile"])
+    except (ValueError, TypeError) as e:
+        raise SystemExit("host_sim replay: %s cannot be played: %s" % (args.file, e)) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
     driver.replay(
@@ -264,17 +316,18 @@ def cmd_replay(args):
     _output_screen(board, args.png, args.scale)
 
 
-def replay_session(args):
+def replay_session(args, text=None):
     """A whole-app session (from power-on, e.g. a fuzz failure): play it back and report."""
     from firmware import app as appmod
     from firmware import gamescreen
     from host_sim import fuzz_device
 
-    with open(args.file) as f:
-        try:
-            fields = gamescreen.read_header(f, fuzz_device.SESSION_HEAD)
-        except ValueError as e:
-            raise SystemExit("host_sim replay: %s is not a session: %s" % (args.file, e))
+    if text is None:
+        text = _read_replay_text(args.file)
+    try:
+        fields = gamescreen.read_header(io.StringIO(text), fuzz_device.SESSION_HEAD)
+    except (ValueError, TypeError, RecursionError) as e:
+        raise SystemExit("host_sim replay: %s is not a session: %s" % (args.file, e)) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
     _prepare_root(root, fresh=not args.root_given)
     app, board = fuzz_device.replay_session(root, fields["inputs"])

@@ -216,3 +216,56 @@ def test_bad_arguments_end_in_one_line(args, says):
     assert proc.returncode in (1, 2), proc
     assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
     assert proc.stdout == ""
+
+
+REPLAY_HEAD = "pocket-table replay 1\ngame snafu\nseed 3\noptions %s\nin 1:A\n"
+
+
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        (b"\x83\xff\x00garbage" * 50, "is not a replay (not text)"),
+        ((REPLAY_HEAD % '{"variant": 99}').encode(), "cannot be played: snafu variant"),
+        ((REPLAY_HEAD % '{"zzz": 1}').encode(), "has no option 'zzz'"),
+        ((REPLAY_HEAD % '{"variant": 1e999}').encode(), "got inf"),
+        ((REPLAY_HEAD % ("[" * 5000 + "]" * 5000)).encode(), "is not a replay"),
+        (b"pocket-table replay 1\n" + b"in 1:A\n" * 700000, "is over 4 MB"),
+    ],
+)
+def test_bad_replay_files_end_in_one_line(tmp_path, content, says):
+    path = tmp_path / "bad.rep"
+    path.write_bytes(content)
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1 and proc.stdout == "", proc
+    assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--root", "{file}"], "is a file, not a folder"),
+        (["--root", ""], "--root needs a folder name"),
+        (["--png", "{tmp}/no/such/folder/x.png"], "does not exist"),
+        (["--png", "{tmp}"], "must end in .png"),
+        (["--png", "{tmp}/dir.png"], "is a folder"),
+    ],
+)
+def test_bad_shot_paths_end_in_one_line(tmp_path, args, says):
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "dir.png").mkdir()
+    args = [a.format(file=tmp_path / "afile", tmp=tmp_path) for a in args]
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", "shot", "hang10", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1 and proc.stdout == "", proc
+    assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
