@@ -380,8 +380,10 @@ def build_parser():
     p.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
     sub = p.add_subparsers(dest="cmd")
 
-    def common(sp):
-        sp.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
+    def common(sp):  # (SUPPRESS: a --root before the command is not overwritten)
+        sp.add_argument(
+            "--root", default=argparse.SUPPRESS, help="device filesystem folder (default .sim/)"
+        )
 
     def snafu_args(sp, players=False):
         g = sp.add_argument_group("game options (each game takes those it has)")
@@ -473,12 +475,29 @@ PASSTHROUGH = {
 }
 
 
+VALUE_FLAGS = ("--keys",)  # values that may start with "-" ("-*40": wait 40 frames)
+
+
+def _joined_values(argv):
+    """--keys -*40 as --keys=-*40, so that argparse does not take the value for a flag."""
+    out = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in VALUE_FLAGS and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            out.append(argv[i] + "=" + argv[i + 1])
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in PASSTHROUGH:
         __import__(PASSTHROUGH[argv[0]])
         return sys.modules[PASSTHROUGH[argv[0]]].main(argv[1:])
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_joined_values(argv))
     args.root_given = args.root is not None
     if args.root is None:
         args.root = DEFAULT_ROOT

@@ -269,3 +269,16 @@ def test_bad_shot_paths_end_in_one_line(tmp_path, args, says):
     )
     assert proc.returncode == 1 and proc.stdout == "", proc
     assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
+
+
+def test_keys_may_start_with_a_dash_and_root_may_come_first(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--root", str(tmp_path / "dev"), "shot", "hang10"]
+        + ["--keys", "-*40", "--png", str(tmp_path / "x.png")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "dev" / "saves").is_dir() and (tmp_path / "x.png").exists()
