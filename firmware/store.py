@@ -181,8 +181,11 @@ class Store:
                 return default
             with open(self.path(name)) as f:
                 return parse(f)
-        except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        except (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError) as e:
             self.set_aside(name, "reset (%s)" % (_first_line(e),))
+            return default
+        except MemoryError:  # nested past what the heap holds: damage like any other
+            self.set_aside(name, "reset (too deep)")
             return default
 
     def load_json(self, name, default, check=None):

@@ -155,3 +155,40 @@ def test_read_only_drive_gives_one_notice_and_the_game_goes_on(tmp_path, monkeyp
     assert app.screen is screen and app.last_error is None  # still playing
     assert app.store.read_only and toasts == {None, store_mod.READ_ONLY_NOTICE}
     assert app.store.notices == []  # said once
+
+
+@pytest.mark.parametrize("name", ["settings.json", "hang10.json"])
+def test_json_nested_past_any_limit_is_set_aside(tmp_path, name):
+    """8,000 nested lists (RecursionError on CPython, a RuntimeError or MemoryError on
+    MicroPython): the app starts with the defaults and a notice, the file kept as .bad."""
+    from host_sim import device
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / name).write_text("[" * 8000 + "]" * 8000)
+    app, board, d = device.make(str(tmp_path))
+    d.idle()
+    if name == "hang10.json":
+        from firmware import records
+
+        assert records.load_stats(app.store, "hang10")["games"] == 0
+        d.idle()
+    assert (saves / (name + ".bad")).exists() and not (saves / name).exists()
+    assert app.last_error is None
+
+
+def test_json_nested_past_any_limit_in_micropython(tmp_path):
+    from mpvm import require_vm, run_mp
+
+    require_vm()
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "settings.json").write_text("[" * 8000 + "]" * 8000)
+    code = (
+        "from firmware.store import Store\n"
+        "st = Store(%r)\n"
+        "print(st.load_json('settings.json', {'contrast': 3}))\n"
+        "print(st.take_notice())\n" % str(tmp_path)
+    )
+    out = run_mp(code, heap="64wK").strip().splitlines()
+    assert out[0] == "{'contrast': 3}" and out[1].startswith("settings.json: reset")
+    assert (tmp_path / "saves" / "settings.json.bad").exists()
