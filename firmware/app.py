@@ -125,8 +125,13 @@ class App:
             screen = None
             for gid in games.ids():
                 games.unload(gid)
-            mod = launcher()
-        if type(screen).__name__ == "ErrorScreen":
+            try:
+                mod = launcher()
+            except MemoryError:
+                mod = None
+        if mod is None:
+            screen = BareError(self, text)  # not even the launcher fits: A tries again
+        elif type(screen).__name__ == "ErrorScreen":
             screen = mod.Launcher(self)  # an error while showing an error: go home
         else:
             screen = mod.ErrorScreen(self, text)
@@ -217,6 +222,34 @@ class App:
 
     def home(self):
         self.go(launcher().Launcher(self))
+
+
+class BareError:
+    """The error screen when not even the launcher can be loaded (the heap is full):
+    the error's first line, and A or B goes home (which loads the launcher again)."""
+
+    incremental = False
+
+    def __init__(self, app, text):
+        self.app = app
+        self.text = text
+        self.repaint = False
+
+    def update(self, pressed, held):
+        if pressed & (btn.A | btn.B):
+            self.app.home()
+
+    def draw(self, fb):
+        fb.text("ERROR", 0, 0, 1)
+        fb.text(self.text[:16], 0, 16, 1)
+        fb.text(self.text[16:32], 0, 26, 1)
+        fb.text("A: launcher", 0, 56, 1)
+
+    def leave(self):
+        pass
+
+    def on_chord(self):
+        pass
 
 
 def _error_text(e):

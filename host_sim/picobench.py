@@ -95,9 +95,14 @@ class Runner:
         return self.run("run(%r, %d, True, %r, %r)" % (gid, DETAIL_HEAP, options, label), firmware)
 
     def fits(self, game, heap, firmware=None):
+        """The whole game plays in `heap` bytes (an error that stops the device's script,
+        such as a MemoryError the app could not show, counts as not fitting)."""
         label, gid, options = game
         call = "run(%r, %d, False, %r, %r)" % (gid, heap, options, label)
-        return self.run(call, firmware)["fits"]
+        try:
+            return self.run(call, firmware)["fits"]
+        except picoemu.EmuError:
+            return False
 
     def min_heap(self, game, lo, top, firmware=None):
         """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that

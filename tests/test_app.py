@@ -443,3 +443,23 @@ def test_a_hint_shows_thinking_first_then_searches_on_the_next_frame(tmp_path):
         assert screen.msg.startswith("Hint: ")
     finally:
         screen.rules.best_move = real
+
+
+def test_an_error_with_no_memory_for_the_launcher_still_shows_and_goes_home(tmp_path, monkeypatch):
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    real = appmod.launcher
+    calls = []
+
+    def no_memory():
+        calls.append(1)
+        if len(calls) <= 2:  # the first try and the try after the game is unloaded
+            raise MemoryError("memory allocation failed")
+        return real()
+
+    monkeypatch.setattr(appmod, "launcher", no_memory)
+    app.fail(MemoryError("memory allocation failed, allocating 1148 bytes"))
+    assert type(app.screen).__name__ == "BareError"
+    assert device.text_on_screen(board, "ERROR", 0)
+    d.keys("A")
+    assert isinstance(app.screen, launcher.Launcher)
