@@ -10,6 +10,8 @@ import os
 
 MAX_SAVE_BYTES = 16384  # anything bigger than this is not one of our saves
 EROFS = 30  # a read-only filesystem (CircuitPython's drive while the computer holds it)
+ENOSPC = 28  # no space left on the device
+NO_ROOM_NOTICE = "Full: not saved"
 READ_ONLY_NOTICE = "saves: read-only"
 
 
@@ -98,11 +100,15 @@ class Store:
         except OSError as e:
             self._refused(e)
             return False
-        with f:
-            writer(f)
-        if _is_dir(path):
-            self.set_aside(name, "was a folder")
-        _rename(tmp, path)
+        try:
+            with f:
+                writer(f)
+            if _is_dir(path):
+                self.set_aside(name, "was a folder")
+            _rename(tmp, path)
+        except OSError as e:  # the old file stays as it was
+            self._no_room(e, tmp)
+            return False
         self.writes += 1
         return True
 
@@ -115,10 +121,27 @@ class Store:
         except OSError as e:
             self._refused(e)
             return False
-        with f:
-            writer(f)
+        try:
+            with f:
+                writer(f)
+        except OSError as e:
+            self._no_room(e)
+            return False
         self.writes += 1
         return True
+
+    def _no_room(self, e, tmp=None):
+        """A write the filesystem could not take (full): the game goes on, one notice
+        (not one a save), the half-written temp file removed. Other errors are raised."""
+        if (e.args[0] if e.args else None) != ENOSPC:
+            raise e
+        if tmp is not None:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        if NO_ROOM_NOTICE not in self.notices:
+            self.notices.append(NO_ROOM_NOTICE)
 
     def rename(self, name, new):
         """Rename a file (replacing `new`); False if there is no such file."""

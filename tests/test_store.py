@@ -192,3 +192,61 @@ def test_json_nested_past_any_limit_in_micropython(tmp_path):
     out = run_mp(code, heap="64wK").strip().splitlines()
     assert out[0] == "{'contrast': 3}" and out[1].startswith("settings.json: reset")
     assert (tmp_path / "saves" / "settings.json.bad").exists()
+
+
+def test_a_full_filesystem_keeps_the_game_and_the_old_save(tmp_path, monkeypatch):
+    """Writes that fail with ENOSPC (28): the game plays on, one notice, the last save
+    that was written stays whole and loads."""
+    import builtins
+
+    from firmware import store as store_mod
+    from host_sim import device
+
+    app, board, d = device.make(str(tmp_path))
+    d.keys("A,A")  # Hang 10, a new game
+    screen = app.screen
+    path = tmp_path / "saves" / "hang10.sav"
+    while not path.exists():  # the first turn's save
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+    before = path.read_text()
+    real_open = builtins.open
+
+    class Full:
+        def __init__(self, f):
+            self.f = f
+
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    def full_open(name, mode="r", *args, **kw):
+        f = real_open(name, mode, *args, **kw)
+        return Full(f) if "w" in mode or "a" in mode else f
+
+    monkeypatch.setattr(store_mod, "open", full_open, raising=False)
+    turns = screen.s.turn
+    for _ in range(300):  # several more turns' saves, every one refused
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+        if screen.s.turn >= turns + 3:
+            break
+    assert screen.s.turn >= turns + 3 and app.last_error is None
+    assert app.toast == store_mod.NO_ROOM_NOTICE or store_mod.NO_ROOM_NOTICE in app.store.notices
+    assert app.store.notices.count(store_mod.NO_ROOM_NOTICE) <= 1
+    assert path.read_text() == before  # the old save, whole
+    assert not (tmp_path / "saves" / "hang10.sav.tmp").exists()
+    monkeypatch.undo()
+    app2, _, _ = device.make(str(tmp_path / "other"))
+    shutil_copy = __import__("shutil").copytree
+    shutil_copy(str(tmp_path / "saves"), str(tmp_path / "other" / "saves"), dirs_exist_ok=True)
+    app2.store.notices.clear()
+    resumed = app2.start_game("hang10", resume=True)
+    assert resumed.s.turn < screen.s.turn and app2.store.notices == []
