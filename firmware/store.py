@@ -95,6 +95,8 @@ class Store:
             return False
         path = self.path(name)
         tmp = path + ".tmp"
+        if _is_dir(tmp):  # a folder in the temp file's way: moved aside, once
+            self.set_aside(name + ".tmp", "was a folder")
         try:
             f = open(tmp, "w")
         except OSError as e:

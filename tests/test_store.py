@@ -250,3 +250,18 @@ def test_a_full_filesystem_keeps_the_game_and_the_old_save(tmp_path, monkeypatch
     app2.store.notices.clear()
     resumed = app2.start_game("hang10", resume=True)
     assert resumed.s.turn < screen.s.turn and app2.store.notices == []
+
+
+def test_a_folder_where_the_temp_file_goes_is_moved_aside_once(tmp_path):
+    from firmware.store import Store
+
+    saves = tmp_path / "saves"
+    (saves / "hang10.sav.tmp").mkdir(parents=True)
+    (saves / "hang10.sav.tmp" / "mine.txt").write_text("kept")
+    st = Store(str(tmp_path))
+    st.write_text("hang10.sav", "data")
+    assert (saves / "hang10.sav").read_text() == "data"
+    assert (saves / "hang10.sav.tmp.bad" / "mine.txt").read_text() == "kept"  # not deleted
+    st.write_text("hang10.sav", "more")
+    assert (saves / "hang10.sav").read_text() == "more"
+    assert st.notices.count("hang10.sav.tmp: was a folder") == 1
