@@ -31,6 +31,19 @@ def _exists(path):
         return False
 
 
+def _free_name(path):
+    """path, or path2 .. path9 if taken (what is there is never deleted; past 9 the
+    last is replaced only if it is a file)."""
+    if not _exists(path):
+        return path
+    for n in range(2, 10):
+        if not _exists(path + str(n)):
+            return path + str(n)
+    if not _is_dir(path + "9"):
+        os.remove(path + "9")
+    return path + "9"
+
+
 def _is_dir(path):
     try:
         return os.stat(path)[0] & 0x4000 != 0
@@ -66,8 +79,8 @@ class Store:
                 cur = cur + part if cur in ("", "/") else cur + "/" + part
                 if not _exists(cur):
                     os.mkdir(cur)
-                elif not _is_dir(cur):  # a file where the folder should be
-                    _rename(cur, cur + ".bad")
+                elif not _is_dir(cur):  # a file where the folder should be: kept aside
+                    _rename(cur, _free_name(cur + ".bad"))
                     os.mkdir(cur)
                     self.notices.append("saves: folder was a file")
 

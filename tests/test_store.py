@@ -265,3 +265,18 @@ def test_a_folder_where_the_temp_file_goes_is_moved_aside_once(tmp_path):
     st.write_text("hang10.sav", "more")
     assert (saves / "hang10.sav").read_text() == "more"
     assert st.notices.count("hang10.sav.tmp: was a folder") == 1
+
+
+def test_saves_a_file_while_saves_bad_is_a_folder(tmp_path):
+    """Neither is deleted: the file goes to saves.bad2, a folder is made, saves work."""
+    from firmware.store import Store
+
+    (tmp_path / "saves.bad").mkdir()
+    (tmp_path / "saves.bad" / "old.sav").write_text("old")
+    (tmp_path / "saves").write_text("a file")
+    st = Store(str(tmp_path))
+    st.write_text("a.json", "{}")
+    assert (tmp_path / "saves" / "a.json").read_text() == "{}"
+    assert (tmp_path / "saves.bad2").read_text() == "a file"
+    assert (tmp_path / "saves.bad" / "old.sav").read_text() == "old"
+    assert st.notices == ["saves: folder was a file"]
