@@ -203,9 +203,9 @@ class Store:
         path = self.path(name)
         bad = path + ".bad"
         try:
-            if _is_dir(bad):
-                _remove_tree(bad)
-            elif _exists(bad):
+            if _is_dir(bad):  # a folder there may hold someone's files: another name
+                bad = _free_name(bad)
+            elif _exists(bad):  # an older damaged copy: replaced
                 os.remove(bad)
             _rename(path, bad)
         except OSError:
@@ -255,16 +255,6 @@ class Store:
 
     def take_notice(self):
         return self.notices.pop(0) if self.notices else None
-
-
-def _remove_tree(path):
-    for name in os.listdir(path):
-        sub = path + "/" + name
-        if _is_dir(sub):
-            _remove_tree(sub)
-        else:
-            os.remove(sub)
-    os.rmdir(path)
 
 
 def _first_line(e):

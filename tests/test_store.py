@@ -280,3 +280,16 @@ def test_saves_a_file_while_saves_bad_is_a_folder(tmp_path):
     assert (tmp_path / "saves.bad2").read_text() == "a file"
     assert (tmp_path / "saves.bad" / "old.sav").read_text() == "old"
     assert st.notices == ["saves: folder was a file"]
+
+
+def test_a_folder_named_like_a_bad_copy_is_never_deleted(tmp_path):
+    from firmware.store import Store
+
+    saves = tmp_path / "saves"
+    (saves / "hang10.sav.bad").mkdir(parents=True)
+    (saves / "hang10.sav.bad" / "notes.txt").write_text("mine")
+    (saves / "hang10.sav").write_text("damaged")
+    st = Store(str(tmp_path))
+    st.set_aside("hang10.sav", "damaged")
+    assert (saves / "hang10.sav.bad" / "notes.txt").read_text() == "mine"
+    assert (saves / "hang10.sav.bad2").read_text() == "damaged"
