@@ -504,8 +504,7 @@ class GameScreen(Screen):
         store = self.app.store
         rules = self.rules
         self.result = records.record_result(store, self.gid, rules, self.s, self.counted_at, False)
-        self.app.dirty = True
-        self.repaint = True
+        self.app.dirty = True  # the result box is drawn over the board as it stands
         self.app.after_show = self.finish_files  # the result on the panel first
 
     def finish_files(self):

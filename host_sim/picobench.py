@@ -94,6 +94,13 @@ class Runner:
         label, gid, options = game
         return self.run("run(%r, %d, True, %r, %r)" % (gid, DETAIL_HEAP, options, label), firmware)
 
+    def peak(self, game, firmware=None):
+        """The live heap peak (collected at every press), and the free heap at start."""
+        label, gid, options = game
+        call = "run(%r, %d, False, %r, %r, peak=True)" % (gid, DETAIL_HEAP, options, label)
+        r = self.run(call, firmware)
+        return r["live_peak_bytes"], r["free_at_start"]
+
     def fits(self, game, heap, firmware=None):
         """The whole game plays in `heap` bytes (an error that stops the device's script,
         such as a MemoryError the app could not show, counts as not fitting)."""
@@ -153,13 +160,14 @@ def measure_game(runner, game, uf2):
     d = runner.detail(game)
     if not d.get("fits"):
         raise picoemu.EmuError("%s did not play to its end on the emulated Pico: %s" % (game, d))
+    peak, free = runner.peak(game)
     row = {
         "game": game[0],
         "gid": game[1],
         "options": game[2],
-        "pico_min_heap_bytes": runner.min_heap(game, d["live_peak_bytes"], d["free_at_start"]),
+        "pico_min_heap_bytes": runner.min_heap(game, peak, free),
         "uf2_min_heap_bytes": None,
-        "pico_live_peak_bytes": d["live_peak_bytes"],
+        "pico_live_peak_bytes": peak,
         "pico_retained_bytes": d["retained_bytes"],
         "pico_worst_frame_ms": ms(d["frame"]["max_us"]),
         "pico_mean_frame_ms": ms(d["frame"]["mean_us"]),
@@ -179,11 +187,9 @@ def measure_game(runner, game, uf2):
         "frames": d["frames"],
     }
     if uf2:
-        u = runner.detail(game, uf2)
-        row["uf2_live_peak_bytes"] = u["live_peak_bytes"]
-        row["uf2_min_heap_bytes"] = runner.min_heap(
-            game, u["live_peak_bytes"], u["free_at_start"], uf2
-        )
+        peak, free = runner.peak(game, uf2)
+        row["uf2_live_peak_bytes"] = peak
+        row["uf2_min_heap_bytes"] = runner.min_heap(game, peak, free, uf2)
     row["budget"] = budget_lines(row) or "ok"
     return row
 

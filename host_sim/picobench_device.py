@@ -72,15 +72,18 @@ class Timer:
         self.n = 0
         self.total = 0
         self.max = 0
+        self.at = -1  # the frame of the worst
 
-    def add(self, us):
+    def add(self, us, at=-1):
         self.n += 1
         self.total += us
         if us > self.max:
             self.max = us
+            self.at = at
 
     def out(self):
-        return {"max_us": self.max, "mean_us": self.total // self.n if self.n else 0, "n": self.n}
+        mean = self.total // self.n if self.n else 0
+        return {"max_us": self.max, "mean_us": mean, "n": self.n, "at": self.at}
 
 
 def mount_ram_fs(path="/ram"):
@@ -147,7 +150,11 @@ def launch(app, d, title):
     return app.screen
 
 
-def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
+def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", peak=False):
+    """detail: the frame-by-frame figures (no collection between frames, so the
+    times are the device's); peak: the live heap after a collection at every press
+    (its own run, as collecting changes the frames' times); else only whether the game
+    plays to its end in `heap` bytes."""
     dev = mount_ram_fs(fs)
     ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
     gc.collect()
@@ -164,6 +171,8 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
     if options:  # the options screen offers the last options used: these
         app.store.save_json(gid + ".opt.json", options)
     probe = Probe(app, board, dev) if detail else None
+    if peak:
+        detail = False
     title = games.title(gid)
     screen = launch(app, d, title)
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
@@ -178,7 +187,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
     flash = Timer()
     thinking = Timer()
     worst_bytes = 0
-    peak = 0
+    peak_bytes = 0
     presses = 0
     frames = 0
     for _ in range(200000):
@@ -197,26 +206,27 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
             app.frame(m, m)
             dt = time.ticks_diff(time.ticks_us(), t0)
             frames += 1
+            if peak and m:
+                gc.collect()  # live data only: what the heap must hold at this point
+                a = gc.mem_alloc() - base
+                if a > peak_bytes:
+                    peak_bytes = a
             if not detail:
                 continue
             if probe.save_us:
                 save.add(probe.save_us)
                 flash.add(probe.flash_us)
             work = dt - probe.save_us - (dev.us - dev_before)  # the frame without its saves
-            (thinking if think else frame).add(work)
+            (thinking if think else frame).add(work, frames)
             if m:
                 presses += 1
-                press.add(work)
+                press.add(work, frames)
                 b = bus.bytes_sent - sent
                 if probe.shown_at >= 0:  # the CPU until the show, then the bytes on the wire
                     wire = b * 9 * 1000000 // I2C_HZ
-                    latency.add(time.ticks_diff(probe.shown_at, t0) + wire)
+                    latency.add(time.ticks_diff(probe.shown_at, t0) + wire, frames)
                 if b > worst_bytes:
                     worst_bytes = b
-                gc.collect()
-                a = gc.mem_alloc() - base
-                if a > peak:
-                    peak = a
     finished = screen.finished and app.last_error is None
     row = {
         "game": label or gid,
@@ -228,6 +238,8 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
         "frames": frames,
         "free_at_start": free0,
     }
+    if peak:
+        row["live_peak_bytes"] = peak_bytes
     if detail:
         idle = Timer()
         for _ in range(10):
@@ -248,7 +260,6 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram"):
                 "save_flash": flash.out(),
                 "idle_show": idle.out(),
                 "worst_press_bytes": worst_bytes,
-                "live_peak_bytes": peak,
                 "retained_bytes": gc.mem_alloc() - base,
                 "fs_erases": dev.erases,
                 "fs_pages": dev.pages,

@@ -78,10 +78,48 @@ def test_bench_runs_follow_the_registry():
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
 
 
-@pytest.mark.parametrize("game", picobench.bench_runs(), ids=lambda g: g[0])
+# Installed as files, these games do not fit the 80 KB budget yet (make bench prints how
+# far over each is: the modules' bytecode is heap there). The marks are strict: a game
+# that comes under the budget fails here until its mark is removed.
+OVER_BUDGET = {
+    "hang10": "needs 84 KB installed as files (make bench)",
+    "snafu": "needs 104 KB installed as files (make bench)",
+    "snafu-classic": "needs 100 KB installed as files (make bench)",
+}
+
+
+def files_runs():
+    out = []
+    for game in picobench.bench_runs():
+        why = OVER_BUDGET.get(game[0])
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        out.append(pytest.param(game, id=game[0], marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("game", files_runs())
 def test_a_whole_game_fits_the_heap_budget_on_the_emulated_pico(runner, game):
     label, gid, options = game
     r = runner.run("run(%r, %d, False, %r, %r)" % (gid, picobench.BUDGET_HEAP, options, label))
+    assert r["frames"] > 50, r
     assert r["fits"], r
-    assert r["frames"] > 50
     assert os.path.exists(picoemu.FIRMWARE)
+
+
+@pytest.fixture(scope="module")
+def frozen():
+    from host_sim import uf2
+
+    fw = uf2.latest_firmware()
+    if fw is None:
+        pytest.skip("the frozen firmware for these sources is not built: make uf2")
+    return fw
+
+
+@pytest.mark.parametrize("game", picobench.bench_runs(), ids=lambda g: g[0])
+def test_a_whole_game_fits_the_uf2_heap_budget_on_the_emulated_pico(runner, frozen, game):
+    label, gid, options = game
+    call = "run(%r, %d, False, %r, %r)" % (gid, picobench.BUDGET_UF2_HEAP, options, label)
+    r = runner.run(call, frozen)
+    assert r["frames"] > 50, r
+    assert r["fits"], r
