@@ -15,12 +15,21 @@ DEFAULT_ROOT = os.path.join(host_sim.ROOT, ".sim")
 PLAYERS = ("best", "greedy", "random")
 
 
+class UsageError(SystemExit):
+    """Bad arguments: one line naming the problem; `main` exits with status 2 (the
+    runtime failures, a file that cannot be read, exit with 1)."""
+
+    def __init__(self, text):
+        SystemExit.__init__(self, text)
+        self.text = text
+
+
 def _rules(game):
     """The registered game's rules module; one line naming the games otherwise."""
     from firmware import games
 
     if game not in games.ids():
-        raise SystemExit("host_sim: unknown game %r (games: %s)" % (game, ", ".join(games.ids())))
+        raise UsageError("host_sim: unknown game %r (games: %s)" % (game, ", ".join(games.ids())))
     return games.rules(game)
 
 
@@ -110,7 +119,7 @@ def game_options(args, game=None):
     for item in getattr(args, "opt", None) or ():
         key, sep, value = item.partition("=")
         if not sep:
-            raise SystemExit("host_sim: --opt takes KEY=VALUE, got %r" % item)
+            raise UsageError("host_sim: --opt takes KEY=VALUE, got %r" % item)
         try:
             value = json.loads(value)
         except ValueError:
@@ -119,13 +128,13 @@ def game_options(args, game=None):
     try:
         rules.new(1, o)
     except ValueError as e:
-        raise SystemExit("host_sim: %s" % e)
+        raise UsageError("host_sim: %s" % e)
     return o or None
 
 
 def cmd_run(args):
     if not args.auto:
-        raise SystemExit("host_sim run: only --auto (the computer plays) is available")
+        raise UsageError("host_sim run: only --auto (the computer plays) is available")
     options = game_options(args)
     player = args.player
     if args.red is not None:  # Snafu's older flag: how the red trail is steered
@@ -148,9 +157,9 @@ def cmd_run(args):
 def _prepare_root(root, fresh=False):
     """The simulated device's folder, made if need be; one line if it cannot be used."""
     if not root:
-        raise SystemExit("host_sim: --root needs a folder name")
+        raise UsageError("host_sim: --root needs a folder name")
     if os.path.exists(root) and not os.path.isdir(root):
-        raise SystemExit("host_sim: --root %s is a file, not a folder" % root)
+        raise UsageError("host_sim: --root %s is a file, not a folder" % root)
     try:
         if fresh and os.path.isdir(root):
             shutil.rmtree(root)
@@ -211,12 +220,12 @@ def _check_png_path(png_path):
     if png_path is None:
         return
     if not png_path.lower().endswith(".png"):
-        raise SystemExit("host_sim: --png %s: the file name must end in .png" % png_path)
+        raise UsageError("host_sim: --png %s: the file name must end in .png" % png_path)
     if os.path.isdir(png_path):
-        raise SystemExit("host_sim: --png %s is a folder: give a file name" % png_path)
+        raise UsageError("host_sim: --png %s is a folder: give a file name" % png_path)
     folder = os.path.dirname(os.path.abspath(png_path))
     if not os.path.isdir(folder):
-        raise SystemExit("host_sim: --png %s: the folder %s does not exist" % (png_path, folder))
+        raise UsageError("host_sim: --png %s: the folder %s does not exist" % (png_path, folder))
 
 
 def _output_screen(board, png_path, scale):
@@ -240,7 +249,7 @@ def cmd_shot(args):
     try:
         parse_keys(args.keys or "")
     except ValueError as e:
-        raise SystemExit("host_sim shot: %s" % e) from None
+        raise UsageError("host_sim shot: %s" % e) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-shot-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
     app.start_game(args.game, seed=args.seed, options=game_options(args), resume=False)
@@ -514,4 +523,8 @@ def main(argv=None):
         "flash": lambda a: __import__("host_sim.flash", fromlist=["cmd"]).cmd(a),
         "vboard": lambda a: __import__("host_sim.vboard", fromlist=["cmd"]).cmd(a),
     }[cmd]
-    handler(args)
+    try:
+        handler(args)
+    except UsageError as e:  # bad arguments: argparse's exit status
+        print(e.text, file=sys.stderr)
+        raise SystemExit(2) from None

@@ -77,9 +77,11 @@ def run(presses, jobs, seed, vm, heap=host_sim.APP_HEAP, keep=None):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_sim fuzz", description=__doc__)
-    p.add_argument("--presses", type=int, default=1_000_000)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--seed", type=int, default=1)
+    from host_sim.cli import SEED, int_in
+
+    p.add_argument("--presses", type=int_in(1, 10**9), default=1_000_000)
+    p.add_argument("--jobs", type=int_in(1, 64), default=2)
+    p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--vm", action="store_true", help="run inside the MicroPython VM")
     p.add_argument("--heap", default=host_sim.APP_HEAP)
     p.add_argument("--keep", help="folder for the session files of failures")

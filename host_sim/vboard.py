@@ -442,7 +442,14 @@ def main(root=None, verbose=False):
     if not sys.platform.startswith("linux"):
         raise SystemExit("vboard: runs on Linux only (pseudo-terminals and /proc)")
     root = os.path.abspath(root or tempfile.mkdtemp(prefix="pt-vboard-"))
-    prepare_dir(root)
+    if os.path.exists(root) and not os.path.isdir(root):
+        from host_sim.cli import UsageError
+
+        raise UsageError("vboard: --dir %s is a file, not a folder" % root)
+    try:
+        prepare_dir(root)
+    except OSError as e:
+        raise SystemExit("vboard: cannot use %s as the board's folder (%s)" % (root, e)) from None
     log = (lambda msg: print(msg, file=sys.stderr, flush=True)) if verbose else None
     bridge = Bridge(root, exe, log)
     signal.signal(signal.SIGTERM, _stop)
