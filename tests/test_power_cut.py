@@ -169,3 +169,129 @@ def test_saves_path_that_is_a_file_is_set_aside(tmp_path):
     assert os.path.isdir(tmp_path / "saves")
     assert (tmp_path / "saves.bad").read_text() == "oops"
     assert store.notices
+
+
+# ---- every step of the game end's sequence of writes ----------------------------
+
+
+class StepCut:
+    """Cuts the power before the n-th filesystem step the store takes (an open for
+    writing, a write, a rename, a removal), counting from when it is armed."""
+
+    def __init__(self, monkeypatch, n):
+        self.n = n
+        self.steps = 0
+        self.armed = False
+        real_open, real_rename, real_remove = open, store_mod._rename, os.remove
+        cut = self
+
+        def step():
+            if cut.armed:
+                if cut.steps == cut.n:
+                    raise PowerCut
+                cut.steps += 1
+
+        class File:
+            def __init__(self, f):
+                self.f = f
+
+            def write(self, s):
+                step()
+                return self.f.write(s)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                return self.f.__exit__(*exc)
+
+        def fake_open(path, mode="r", *args, **kw):
+            if "w" in mode or "a" in mode:
+                step()
+                return File(real_open(path, mode, *args, **kw))
+            return real_open(path, mode, *args, **kw)
+
+        def fake_rename(src, dst):
+            step()
+            real_rename(src, dst)
+
+        def fake_remove(path):
+            step()
+            real_remove(path)
+
+        monkeypatch.setattr(store_mod, "open", fake_open, raising=False)
+        monkeypatch.setattr(store_mod, "_rename", fake_rename)
+        monkeypatch.setattr(store_mod.os, "remove", fake_remove)
+
+
+GAME_ENDS = [
+    ("hang10", None, None),
+    (
+        "duel",
+        {"rounds": 1, "humans": 1},
+        ("duel", "Duel", "scratch_game.duel", "scratch_game.duel_screen", "scratch_game.duel_help"),
+    ),
+]
+
+
+def play_to_the_last_press(root, gid, options):
+    """A new game played by its bot presses up to the frame that ends it (not run)."""
+    frames = []  # every frame's buttons
+    app, board, d = device.make(root + "/dry")
+    screen = app.start_game(gid, seed=4, options=options, resume=False)
+    while not screen.finished:
+        m = screen.bot_press()
+        for mask in (m, 0):
+            if not screen.finished:
+                frames.append(mask)
+                app.frame(mask, mask)
+    app, board, d = device.make(root)
+    screen = app.start_game(gid, seed=4, options=options, resume=False)
+    for mask in frames[:-1]:
+        app.frame(mask, mask)
+    assert not screen.finished
+    return app, screen, frames[-1]
+
+
+@pytest.mark.parametrize("gid, options, entry", GAME_ENDS, ids=[g[0] for g in GAME_ENDS])
+def test_a_power_cut_at_every_step_of_a_game_end(tmp_path, monkeypatch, gid, options, entry):
+    """The last press writes the stats, the profile, removes the save, adds the journal's
+    last inputs and renames it to the replay. Cut before each step in turn, then
+    reboot: no error, and once the game is finished again (from its save, if it is
+    still there) it is counted exactly once and its replay is kept."""
+    from firmware import games
+
+    if entry:
+        games.register(*entry)
+    try:
+        n = 0
+        while True:
+            root = str(tmp_path / ("cut%d" % n))
+            app, screen, last = play_to_the_last_press(root, gid, options)
+            cut = StepCut(monkeypatch, n)
+            cut.armed = True
+            try:
+                app.frame(last, last)
+                finished_uncut = True
+            except PowerCut:
+                finished_uncut = False
+            monkeypatch.undo()
+            app2, board2, d2 = reboot(root)
+            d2.idle()
+            assert app2.last_error is None, (n, app2.last_error)
+            if app2.store.exists(gid + ".sav"):  # Continue: the last turn again
+                again = app2.start_game(gid, resume=True)
+                while not again.finished:
+                    m = again.bot_press()
+                    app2.frame(m, m)
+                    app2.frame(0, 0)
+            stats = records.load_stats(app2.store, gid)
+            assert stats["games"] == 1, (n, stats)
+            assert app2.store.exists(gid + ".last.rep") or not finished_uncut, n
+            if finished_uncut:
+                break
+            n += 1
+        assert n >= 5  # stats, removal, journal, rename: every step was cut once
+    finally:
+        if entry:
+            games.unregister(entry[0])
