@@ -5,7 +5,8 @@
    differs from build/device/manifest.json are copied.
 3. Every changed file is uploaded under a temp name (NAME.pt-new) and its
    sha256 checked on the board; only then are they all renamed into place in
-   one command on the board, files of older builds are deleted, and
+   one command on the board, files an older build put there (its manifest) are
+   deleted (nothing else: a board file of one's own stays), and
    /manifest.json is renamed in last. A flash killed during the upload leaves
    the old build intact (the next flash removes the stray temp files).
 4. Every file's sha256 is checked again, then the board soft-resets into the app.
@@ -71,7 +72,7 @@ def _pt_cat(p):
     try:
         with open(p) as f:
             print(repr(f.read()))
-    except OSError:
+    except (OSError, ValueError):
         print(None)
 def _pt_rm(paths):
     for p in paths:
@@ -270,6 +271,18 @@ def _device(rel):
     return "/" + rel
 
 
+def old_manifest_files(text):
+    """The files an earlier build put on the board, from its /manifest.json; {} for a
+    damaged one (then nothing is taken as an earlier build's: nothing unknown is deleted)."""
+    try:
+        files = json.loads(text).get("files", {}) if text else {}
+    except (ValueError, AttributeError, RecursionError):
+        return {}
+    if not isinstance(files, dict):
+        return {}
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
 def _top_dirs(rels):
     return {r.split("/", 1)[0] for r in rels if "/" in r}
 
@@ -315,12 +328,7 @@ def flash(port, build_dir, out=sys.stdout):
     try:
         board.enter()
         old_text = board.eval("_pt_cat(%r)" % _device(MANIFEST))
-        old = {}
-        if old_text:
-            try:
-                old = dict(json.loads(old_text).get("files", {}))
-            except (ValueError, AttributeError):
-                old = {}
+        old = old_manifest_files(old_text)
         dirs = sorted((_top_dirs(new) | _top_dirs(old)) - set(KEEP))
         names = sorted({r for r in list(new) + list(old) if "/" not in r} - set(KEEP))
         have = board.eval("_pt_scan(%r, %r, %r)" % (dirs, names, TEMP_SUFFIX))
@@ -339,12 +347,11 @@ def flash(port, build_dir, out=sys.stdout):
             changed.append(MANIFEST)
         wanted = {_device(r) for r in new}
         olds = {_device(r) for r in old}
-        ours = _top_dirs(new) - set(KEEP)  # every file in these folders comes from the build
 
         def is_stale(p):
             if p in wanted or _kept(p) or p.endswith(TEMP_SUFFIX):
                 return False
-            return p in olds or p.lstrip("/").split("/", 1)[0] in ours
+            return p in olds  # only what an earlier build put there: never someone's own
 
         stale = sorted(p for p in have if is_stale(p))  # the scan covered every old folder
         _say(

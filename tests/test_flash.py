@@ -223,8 +223,9 @@ def temp_files(board):
     ]
 
 
-def assert_installed(board, build_dir, temps_allowed=False):
-    """The device holds exactly the build: manifest equal, every sha256 matching, no temp files."""
+def assert_installed(board, build_dir, temps_allowed=False, own=()):
+    """The device holds exactly the build (and the user's own files `own`): manifest
+    equal, every sha256 matching, no temp files."""
     m = build.read_manifest(build_dir)
     assert board.read(build.MANIFEST) == open(os.path.join(build_dir, build.MANIFEST), "rb").read()
     for rel, entry in m["files"].items():
@@ -236,7 +237,8 @@ def assert_installed(board, build_dir, temps_allowed=False):
                 continue
             if "%s/%s" % (pkg, name) in build.PACKAGES:
                 continue  # a package inside a package (firmware/ui)
-            assert "%s/%s" % (pkg, name) in m["files"], "left on the device: %s/%s" % (pkg, name)
+            rel = "%s/%s" % (pkg, name)
+            assert rel in m["files"] or rel in own, "left on the device: %s" % rel
     if not temps_allowed:
         assert temp_files(board) == []
 
@@ -410,6 +412,22 @@ def one_line_error(proc):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     return lines[0]
+
+
+def test_own_board_files_stay_and_a_damaged_manifest_is_rewritten(vb, new_build):
+    """A flash deletes only what an earlier build's manifest lists: a board file of
+    one's own stays; a manifest that is not one (a list of files, bytes that are not
+    text) is taken as no earlier build and written anew."""
+    os.makedirs(vb.path("boards"), exist_ok=True)
+    with open(vb.path("boards", "my_board.py"), "w") as f:
+        f.write("# my own pins\n")
+    for damage in (b'{"files": [1]}', b"\xff\xfe"):
+        with open(vb.path(build.MANIFEST), "wb") as f:
+            f.write(damage)
+        flash_ok(vb, new_build)
+        assert_installed(vb, new_build, own=("boards/my_board.py",))
+        assert vb.read("boards", "my_board.py") == b"# my own pins\n"
+        assert_saves_kept(vb)
 
 
 def test_a_port_that_does_not_exist_is_one_clear_line(new_build):
