@@ -55,7 +55,7 @@ flash: build
 ## make install-cp [DRIVE=/media/$$USER/CIRCUITPY]
 install-cp: venv
 	$(BIN)/python -m host_sim.build --runtime circuitpython
-	$(BIN)/python -m host_sim.install_cp $(DRIVE)
+	$(BIN)/python -m host_sim.install_cp $(if $(DRIVE),"$(DRIVE)")
 
 .PHONY: uf2
 

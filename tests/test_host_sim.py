@@ -289,3 +289,23 @@ def test_keys_may_start_with_a_dash_and_root_may_come_first(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "dev" / "saves").is_dir() and (tmp_path / "x.png").exists()
+
+
+def test_install_cp_takes_a_drive_path_with_a_space():
+    """macOS names a second drive "CIRCUITPY 1": the Makefile passes it as one argument."""
+    import shlex
+
+    out = subprocess.run(
+        ["make", "-n", "install-cp", "DRIVE=/Volumes/CIRCUITPY 1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    line = [ln for ln in out.splitlines() if "host_sim.install_cp" in ln][0]
+    assert shlex.split(line)[-1] == "/Volumes/CIRCUITPY 1"
+    out = subprocess.run(
+        ["make", "-n", "install-cp"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    ).stdout
+    line = [ln for ln in out.splitlines() if "host_sim.install_cp" in ln][0]
+    assert shlex.split(line)[-1] == "host_sim.install_cp"  # no drive: it finds one itself
