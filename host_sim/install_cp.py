@@ -206,6 +206,13 @@ def main(argv=None, out=None):
     except InstallError as e:
         print("install-cp: %s" % e, file=sys.stderr, flush=True)
         raise SystemExit(1)
+    except KeyboardInterrupt:
+        print(
+            "install-cp: interrupted; run it again to finish (the files copied so far are"
+            " complete, the rest are the old ones)",
+            file=sys.stderr,
+        )
+        raise SystemExit(130) from None
     print(
         "install-cp: %d files copied, %d bytes, %d removed, %.1f s -> %s"
         % (copied, nbytes, removed, secs, drive),
@@ -214,4 +221,8 @@ def main(argv=None, out=None):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # before main's own handling (while starting)
+        print("install-cp: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None

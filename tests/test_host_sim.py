@@ -309,3 +309,24 @@ def test_install_cp_takes_a_drive_path_with_a_space():
     ).stdout
     line = [ln for ln in out.splitlines() if "host_sim.install_cp" in ln][0]
     assert shlex.split(line)[-1] == "host_sim.install_cp"  # no drive: it finds one itself
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.3])
+def test_ctrl_c_at_any_moment_is_one_line(tmp_path, delay):
+    """SIGINT while the command is still starting or already running: no traceback."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "host_sim", "run", "hang10", "--auto", "--games", "200"]
+        + ["--root", str(tmp_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    assert proc.returncode in (0, 130), (proc.returncode, err)
