@@ -29,6 +29,12 @@ def unregister(gid):
             return
 
 
+def bench_rows(gid):
+    """((label, options, swept option), ...): the settings the game's rules name for the
+    bench and the soak (BENCH), else one row with the defaults."""
+    return getattr(rules(gid), "BENCH", ((gid, None, None),))
+
+
 def ids():
     return [g[0] for g in GAMES]
 

@@ -64,13 +64,25 @@ class Store:
             return
         self._drop_temp_files()
 
-    def _refused(self, e):
-        """A write refused by a read-only filesystem: one notice, then saves are skipped."""
-        if (e.args[0] if e.args else None) != EROFS:
+    def _refused(self, e, tmp=None):
+        """A write the filesystem refused. Read-only (EROFS): one notice, then saves are
+        skipped. Full (ENOSPC): the game goes on with one notice (not one a save), the
+        old file whole, the half-written temp file removed. Other errors are raised."""
+        code = e.args[0] if e.args else None
+        if code == EROFS:
+            if not self.read_only:
+                self.read_only = True
+                self.notices.append(READ_ONLY_NOTICE)
+            return
+        if code != ENOSPC:
             raise e
-        if not self.read_only:
-            self.read_only = True
-            self.notices.append(READ_ONLY_NOTICE)
+        if tmp is not None:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        if NO_ROOM_NOTICE not in self.notices:
+            self.notices.append(NO_ROOM_NOTICE)
 
     def _ensure_dir(self):
         cur = "/" if self.dir.startswith("/") else ""
@@ -122,7 +134,7 @@ class Store:
                 self.set_aside(name, "was a folder")
             _rename(tmp, path)
         except OSError as e:  # the old file stays as it was
-            self._no_room(e, tmp)
+            self._refused(e, tmp)
             return False
         self.writes += 1
         return True
@@ -140,23 +152,10 @@ class Store:
             with f:
                 writer(f)
         except OSError as e:
-            self._no_room(e)
+            self._refused(e)
             return False
         self.writes += 1
         return True
-
-    def _no_room(self, e, tmp=None):
-        """A write the filesystem could not take (full): the game goes on, one notice
-        (not one a save), the half-written temp file removed. Other errors are raised."""
-        if (e.args[0] if e.args else None) != ENOSPC:
-            raise e
-        if tmp is not None:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-        if NO_ROOM_NOTICE not in self.notices:
-            self.notices.append(NO_ROOM_NOTICE)
 
     def rename(self, name, new):
         """Rename a file (replacing `new`); False if there is no such file."""

@@ -310,7 +310,7 @@ def game_runs():
     rules declare in BENCH (the heaviest ones), else one run with the defaults."""
     runs = []
     for gid in registry.ids():
-        for label, options, sweep in getattr(registry.rules(gid), "BENCH", ((gid, None, None),)):
+        for label, options, sweep in registry.bench_rows(gid):
             runs.append((label, gid, options, sweep))
         registry.unload(gid)
     return runs

@@ -67,9 +67,7 @@ class Runner:
         self.empty_image = picoemu.fs_image(empty, os.path.join(work, "empty.img"))
         with open(DEVICE_SCRIPT) as f:
             self.source = f.read()
-        # the runner sits beside node_modules so that node finds rp2040js
-        self.runner = os.path.join(picoemu.EMU_DIR, picoemu.RUNNER)
-        shutil.copyfile(os.path.join(picoemu.HERE, picoemu.RUNNER), self.runner)
+        picoemu.install_runner()  # before emulators run side by side
 
     def run(self, call, firmware=None):
         """The device script then `call`; the JSON line it prints."""
@@ -77,11 +75,7 @@ class Runner:
         with open(script, "w") as f:
             f.write(self.source + "\n" + call + "\n")
         image = self.image if firmware is None else self.empty_image
-        cmd = ["node", self.runner, script, "--quiet"]
-        cmd += ["--firmware", firmware or picoemu.FIRMWARE, "--bootrom", picoemu.BOOTROM]
-        cmd += ["--max-seconds", "1800", "--xip-miss", str(picoemu.XIP_MISS)]
-        cmd += ["--fs-image", image]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc = picoemu.emulate(script, image, firmware, max_seconds=1800)
         lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
         if not lines:
             raise picoemu.EmuError(
@@ -150,7 +144,7 @@ def bench_runs(ids=None):
 
     out = []
     for gid in ids or games.ids():
-        for label, options, _sweep in getattr(games.rules(gid), "BENCH", ((gid, None, None),)):
+        for label, options, _sweep in games.bench_rows(gid):
             out.append((label, gid, options))
     return out
 

@@ -166,6 +166,35 @@ def device_files(out, scripts=("bench_device.py", "picobench_device.py")):
     return out
 
 
+def install_runner():
+    """The runner sits beside node_modules so that node finds rp2040js (copied when it
+    is missing or has changed, so that emulators already running are not disturbed)."""
+    src, dst = os.path.join(HERE, RUNNER), os.path.join(EMU_DIR, RUNNER)
+    with open(src, "rb") as f:
+        want = f.read()
+    try:
+        with open(dst, "rb") as f:
+            if f.read() == want:
+                return dst
+    except OSError:
+        pass
+    shutil.copyfile(src, dst)
+    return dst
+
+
+def emulate(script, image=None, firmware=None, xip_miss=XIP_MISS, max_seconds=900, quiet=True):
+    """Run the script file on the emulated Pico with `image` as its filesystem (None:
+    empty); the finished process (stdout: the script's output)."""
+    cmd = ["node", install_runner(), script]
+    cmd += ["--firmware", firmware or FIRMWARE, "--bootrom", BOOTROM]
+    cmd += ["--max-seconds", str(max_seconds), "--xip-miss", str(xip_miss)]
+    if image:
+        cmd += ["--fs-image", image]
+    if quiet:
+        cmd.append("--quiet")
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
 def run(
     script_text, xip_miss=XIP_MISS, max_seconds=900, with_build=True, quiet=True, firmware=None
 ):
@@ -177,17 +206,11 @@ def run(
         script = os.path.join(tmp, "script.py")
         with open(script, "w") as f:
             f.write(script_text)
-        # the runner sits beside node_modules so that node finds rp2040js
-        shutil.copyfile(os.path.join(HERE, RUNNER), os.path.join(EMU_DIR, RUNNER))
-        cmd = ["node", os.path.join(EMU_DIR, RUNNER), script]
-        cmd += ["--firmware", firmware or FIRMWARE, "--bootrom", BOOTROM]
-        cmd += ["--max-seconds", str(max_seconds), "--xip-miss", str(xip_miss)]
+        image = None
         if with_build:
             files = device_files(os.path.join(tmp, "device"))
-            cmd += ["--fs-image", fs_image(files, os.path.join(tmp, "fs.img"))]
-        if quiet:
-            cmd.append("--quiet")
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+            image = fs_image(files, os.path.join(tmp, "fs.img"))
+        proc = emulate(script, image, firmware, xip_miss, max_seconds, quiet)
     if proc.returncode != 0:
         why = proc.stdout + proc.stderr
         raise EmuError("the emulated Pico failed (exit %d):\n%s" % (proc.returncode, why))

@@ -30,7 +30,7 @@ def settings():
     for gid in registry.ids():
         rules = registry.rules(gid)
         combos = []
-        for _label, options, sweep in getattr(rules, "BENCH", ((gid, None, None),)):
+        for _label, options, sweep in registry.bench_rows(gid):
             for value in find_option(rules.OPTIONS, sweep)[2] if sweep else (None,):
                 opts = dict(options or {})
                 if sweep:

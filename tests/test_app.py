@@ -381,19 +381,25 @@ def test_bad_tokens_rejected(tok):
         gamescreen.parse_token(tok)
 
 
+def note_shows_and_writes(app, board, method):
+    """A list that gets "show" at each show() and "write NAME" at each store.<method>."""
+    events = []
+    real_show, real_write = board.display.show, getattr(app.store, method)
+    board.display.show = lambda: events.append("show") or real_show()
+
+    def write(name, *args):
+        events.append("write " + name)
+        return real_write(name, *args)
+
+    setattr(app.store, method, write)
+    return events
+
+
 def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path):
     """The save of a turn boundary waits for the frame's show (the press shows first)."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
-    events = []
-    real_show, real_write = board.display.show, app.store.write
-    board.display.show = lambda: events.append("show") or real_show()
-
-    def write(name, writer):
-        events.append("write " + name)
-        return real_write(name, writer)
-
-    app.store.write = write
+    events = note_shows_and_writes(app, board, "write")
     for _ in range(400):  # the bot's presses until a turn ends with a save
         events.clear()
         m = screen.bot_press()
@@ -408,15 +414,7 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
 def test_the_game_over_screen_is_on_the_panel_before_the_files_are_written(tmp_path):
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
-    events = []
-    real_show, real_save_json = board.display.show, app.store.save_json
-    board.display.show = lambda: events.append("show") or real_show()
-
-    def save_json(name, data):
-        events.append("write " + name)
-        return real_save_json(name, data)
-
-    app.store.save_json = save_json
+    events = note_shows_and_writes(app, board, "save_json")
     while not screen.finished:
         events.clear()
         m = screen.bot_press()

@@ -28,6 +28,7 @@ import sys
 
 import contract_walk as cw
 import pytest
+import scratch_game
 from scratch_game import duel
 
 from firmware import games
@@ -35,13 +36,7 @@ from host_sim import build
 from mpvm import ROOT, require_vm, run_mp
 from shared_rules.rng import Rng
 
-SCRATCH = (
-    "duel",
-    "Duel",
-    "scratch_game.duel",
-    "scratch_game.duel_screen",  # written later by someone else: never imported here
-    "scratch_game.duel_help",
-)
+SCRATCH = scratch_game.ENTRY  # its screen module is never imported here
 GAME_IDS = [g[0] for g in games.GAMES if g[0] != SCRATCH[0]] + [SCRATCH[0]]
 
 

@@ -4,6 +4,7 @@ import os
 
 import pytest
 from golden_files import record
+from scratch_game import ENTRY
 
 import host_sim  # noqa: F401
 from firmware import records
@@ -229,7 +230,7 @@ GAME_ENDS = [
     (
         "duel",
         {"rounds": 1, "humans": 1},
-        ("duel", "Duel", "scratch_game.duel", "scratch_game.duel_screen", "scratch_game.duel_help"),
+        ENTRY,
     ),
 ]
 

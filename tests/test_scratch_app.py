@@ -26,7 +26,8 @@ from firmware.screens import HelpScreen
 from host_sim import cli, device
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ENTRY = ("duel", "Duel", "scratch_game.duel", "scratch_game.duel_screen", "scratch_game.duel_help")
+from scratch_game import ENTRY  # noqa: E402
+
 LOG_Y = 40
 PROMPT_Y = 56
 

@@ -22,18 +22,14 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
     sys.path.insert(0, os.path.dirname(HERE))
 
+from scratch_game import ENTRY  # noqa: E402
+
 from firmware import games  # noqa: E402
 from shared_rules.rng import Rng  # noqa: E402
 
 SEEDS = (1, 42, 2024)
 MAX_MOVES = 3000  # a playthrough stops here (real-time games have a move a tick)
-SCRATCH = (
-    "duel",
-    "Duel",
-    "scratch_game.duel",
-    "scratch_game.duel_screen",
-    "scratch_game.duel_help",
-)
+SCRATCH = ENTRY  # the scratch game Duel (tests/scratch_game)
 
 
 def digest(text):

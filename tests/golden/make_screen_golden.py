@@ -20,6 +20,8 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
     sys.path.insert(0, os.path.dirname(HERE))
 
+from scratch_game import ENTRY  # noqa: E402
+
 import host_sim  # noqa: F401,E402 - the framebuf stand-in on the path
 from firmware import buttons as btn  # noqa: E402
 from firmware import games  # noqa: E402
@@ -39,13 +41,7 @@ SESSIONS = {
     "snafu_two": ("snafu", 9, {"variant": 6, "humans": 2, "rounds": 3}, 2000, "frames"),
 }
 DEFAULT_SESSION = (11, None, 600, "bot")
-SCRATCH = (
-    "duel",
-    "Duel",
-    "scratch_game.duel",
-    "scratch_game.duel_screen",
-    "scratch_game.duel_help",
-)
+SCRATCH = ENTRY  # the scratch game Duel (tests/scratch_game)
 
 
 def sessions(ids=None):
