@@ -3,11 +3,15 @@
     python -m host_sim.install_cp DRIVE      (make install-cp DRIVE=/media/$USER/CIRCUITPY)
 
 Only files whose content differs are copied (same size and sha256 means the
-file is left alone), each through a temporary NAME.pt-new renamed into place,
-lib/ first and code.py last. Files an earlier install put on the drive (its
-manifest.json) and this build no longer has are removed. Never touched: saves/
-(the app's saves, stats, replays, error.txt), settings.toml, boot_out.txt,
-board.txt, and every file no install of ours put there.
+file is left alone). All of them are first written in full as NAME.pt-new next
+to their place (staged); only then are they renamed into place, lib/ first and
+code.py last, so an install interrupted while copying leaves the old build as it
+was (the next install removes the stray temp files). A file or folder in the
+way of one the build needs (a folder named code.py, a file named lib) is moved
+aside to NAME.bad (never deleted). Files an earlier install put on the drive
+(its manifest.json) and this build no longer has are removed. Never touched:
+saves/ (the app's saves, stats, replays, error.txt), settings.toml,
+boot_out.txt, board.txt, and every file no install of ours put there.
 
 The drive must be writable by the computer: CircuitPython's boot.py gives it to
 the app unless B is held at power-up (see README, CircuitPython).
@@ -100,8 +104,8 @@ def _order(rel):
     return (rel == "code.py", rel == "boot.py", rel)
 
 
-def copy_file(src, dst):
-    """Copy through DST.pt-new, flushed to the drive, then renamed over DST."""
+def stage_file(src, dst):
+    """Write SRC in full to DST.pt-new on the drive (flushed); returns its size."""
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     tmp = dst + TEMP_SUFFIX
     with open(src, "rb") as f:
@@ -110,8 +114,49 @@ def copy_file(src, dst):
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
-    os.replace(tmp, dst)
     return len(data)
+
+
+def copy_file(src, dst):
+    """Copy through DST.pt-new, flushed to the drive, then renamed over DST."""
+    size = stage_file(src, dst)
+    os.replace(dst + TEMP_SUFFIX, dst)
+    return size
+
+
+def free_name(path):
+    """PATH.bad, or PATH.bad2, PATH.bad3 ... whichever does not exist yet."""
+    n = 1
+    while True:
+        candidate = path + (".bad" if n == 1 else ".bad%d" % n)
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1
+
+
+def clear_the_way(drive, rels, out):
+    """Move aside whatever blocks a path the build needs: a folder where a file goes, a
+    file where a folder goes (never deleted: it may be someone's). Returns the moves."""
+    moved = []
+    needed = {}
+    for rel in rels:
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            needed["/".join(parts[:i])] = True  # a folder
+        needed[rel] = False  # a file
+        needed[rel + TEMP_SUFFIX] = False
+    for rel in sorted(needed, key=lambda r: r.count("/")):
+        path = os.path.join(drive, *rel.split("/"))
+        want_dir = needed[rel]
+        if not os.path.lexists(path) or os.path.isdir(path) == want_dir:
+            continue
+        if os.path.islink(path) and not want_dir:
+            continue  # a link to a file is replaced like a file
+        aside = free_name(path)
+        os.rename(path, aside)
+        print("  %-44s moved aside to %s" % (rel, os.path.basename(aside)), file=out, flush=True)
+        moved.append((rel, aside))
+    return moved
 
 
 def _drop_temp_files(drive):
@@ -150,15 +195,22 @@ def install(drive, build_dir=buildmod.CP_OUT, out=None):
     nbytes = 0
     removed = 0
     try:
+        clear_the_way(drive, list(new) + [MANIFEST], out)
         _drop_temp_files(drive)
-        for rel in sorted(new, key=_order):
+        changed = []
+        for rel in sorted(new, key=_order):  # stage: the old build stays as it was
             dst = os.path.join(drive, *rel.split("/"))
             if same_file(dst, new[rel]):
                 continue
-            size = copy_file(os.path.join(build_dir, *rel.split("/")), dst)
+            size = stage_file(os.path.join(build_dir, *rel.split("/")), dst)
             print("  %-44s %6d bytes" % (rel, size), file=out, flush=True)
+            changed.append(dst)
             copied += 1
             nbytes += size
+        if hasattr(os, "sync"):
+            os.sync()
+        for dst in changed:  # switch: renames only, lib/ first and code.py last
+            os.replace(dst + TEMP_SUFFIX, dst)
         for rel in sorted(old):
             if rel in new or protected(rel) or ".." in rel.split("/"):
                 continue
@@ -172,11 +224,17 @@ def install(drive, build_dir=buildmod.CP_OUT, out=None):
         if hasattr(os, "sync"):
             os.sync()
     except OSError as e:
-        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        if e.errno == errno.EROFS:
             raise InstallError(
                 "%s is read-only: the app owns the drive. Unplug the Pico, hold B while "
                 "plugging it in again (boot.py then leaves the drive to the computer), "
                 "and run this again" % drive
+            )
+        if e.errno in (errno.EACCES, errno.EPERM):
+            raise InstallError(
+                "no permission to write %s: it belongs to another user or is mounted "
+                "without write access for you; fix its permissions (or mount it as "
+                "yourself) and run this again" % (e.filename or drive)
             )
         if e.errno == errno.ENOSPC:
             raise InstallError("%s is full: delete files you do not need from it" % drive)
@@ -208,8 +266,8 @@ def main(argv=None, out=None):
         raise SystemExit(1)
     except KeyboardInterrupt:
         print(
-            "install-cp: interrupted; run it again to finish (the files copied so far are"
-            " complete, the rest are the old ones)",
+            "install-cp: interrupted; run it again to finish (until the switch the drive"
+            " keeps the old build; staged files are removed next time)",
             file=sys.stderr,
         )
         raise SystemExit(130) from None

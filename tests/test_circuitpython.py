@@ -946,3 +946,76 @@ def test_build_cli_install_cp(cp_build, drive, tmp_path, capsys, monkeypatch):
     assert "install-cp: %d files copied" % len(build.read_manifest(out)["files"]) in text
     for rel, data in SAVES.items():
         assert (drive / rel).read_bytes() == data
+
+
+def _drive_files(drive_):
+    return {
+        p.relative_to(drive_).as_posix(): p.read_bytes()
+        for p in drive_.rglob("*")
+        if p.is_file() and not p.relative_to(drive_).as_posix().startswith("saves")
+    }
+
+
+def test_install_cp_interrupted_while_copying_keeps_the_old_build(
+    cp_build, drive, tmp_path, monkeypatch, capsys
+):
+    """Stage, then switch: an install stopped at any file of the copy leaves the drive's
+    old build exactly as it was; the next install finishes and removes the temp files."""
+    _install(drive, cp_build)
+    for rel in ("lib/firmware/app.py", "lib/firmware/gfx.py", "code.py"):
+        (drive / rel).write_text("# an older build's %s\n" % rel)
+    old = _drive_files(drive)
+    real_stage = install_cp.stage_file
+    for stop_at in range(3):
+        def stage(src, dst, calls=[], stop_at=stop_at):  # noqa: B006 - one list per loop
+            if len(calls) == stop_at:
+                raise KeyboardInterrupt
+            calls.append(dst)
+            return real_stage(src, dst)
+
+        monkeypatch.setattr(install_cp, "stage_file", stage)
+        with pytest.raises(SystemExit) as e:
+            install_cp.main([str(drive), "--build-dir", cp_build])
+        assert e.value.code == 130
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "old build" in err
+        now = {k: v for k, v in _drive_files(drive).items() if not k.endswith(".pt-new")}
+        assert now == old, stop_at
+        monkeypatch.undo()
+    n, _removed, copied = _install(drive, cp_build)
+    assert sorted(copied) == ["code.py", "lib/firmware/app.py", "lib/firmware/gfx.py"]
+    assert not [k for k in _drive_files(drive) if k.endswith(".pt-new")]
+    for rel, data in SAVES.items():
+        assert (drive / rel).read_bytes() == data
+
+
+def test_install_cp_moves_aside_what_blocks_a_path(cp_build, drive, tmp_path):
+    """A folder where a file goes, or a file where a folder goes, is moved aside to
+    NAME.bad (never deleted: it may be someone's) and the install completes."""
+    (drive / "code.py").mkdir()
+    (drive / "code.py" / "notes.txt").write_text("mine")
+    (drive / "lib").mkdir(exist_ok=True)
+    (drive / "lib" / "firmware").write_text("a file where a folder goes")
+    (drive / "lib" / "shared_rules").mkdir()
+    (drive / "lib" / "shared_rules" / "rng.py.pt-new").mkdir()  # even the temp path
+    n, _removed, _copied = _install(drive, cp_build)
+    assert n == len(build.read_manifest(cp_build)["files"])
+    assert (drive / "code.py.bad" / "notes.txt").read_text() == "mine"
+    assert (drive / "lib" / "firmware.bad").read_text() == "a file where a folder goes"
+    assert (drive / "lib" / "shared_rules" / "rng.py.pt-new.bad").is_dir()
+    assert (drive / "code.py").is_file() and (drive / "lib" / "firmware" / "app.py").is_file()
+    assert _install(drive, cp_build)[0] == 0
+
+
+def test_install_cp_permission_problem_is_not_called_read_only(
+    cp_build, drive, monkeypatch, capsys
+):
+    def refuse(*a, **k):
+        raise PermissionError(13, "Permission denied", str(drive / "code.py"))
+
+    monkeypatch.setattr(install_cp.os, "replace", refuse)
+    with pytest.raises(SystemExit):
+        install_cp.main([str(drive), "--build-dir", cp_build])
+    err = capsys.readouterr().err
+    assert "no permission" in err and "hold B" not in err
+    assert len(err.strip().splitlines()) == 1
