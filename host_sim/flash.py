@@ -1,8 +1,10 @@
 """python -m host_sim flash [--port PORT]: copy the build to the Pico over USB (mpremote's library).
 
 1. Interrupt the running app (Ctrl-C) and soft-reset into the raw REPL (clean heap).
-2. The board hashes what it has (hashlib.sha256); only files whose sha256
-   differs from build/device/manifest.json are copied.
+2. Whatever blocks a path the build needs (a folder named main.py, a file named
+   firmware) is moved aside to PATH.bad, never deleted. The board hashes what it
+   has (hashlib.sha256); only files whose sha256 differs from
+   build/device/manifest.json are copied.
 3. Every changed file is uploaded under a temp name (NAME.pt-new) and its
    sha256 checked on the board; only then are they all renamed into place in
    one command on the board, files an older build put there (its manifest) are
@@ -98,6 +100,24 @@ def _pt_put(p, d):
     with open(p, 'wb') as f:
         f.write(binascii.a2b_base64(d))
     print(_pt_sha(p))
+def _pt_isdir(p):
+    try:
+        return os.stat(p)[0] & 0x4000 != 0
+    except OSError:
+        return None
+def _pt_clear(need):
+    moved = []
+    for p, want_dir in need:
+        d = _pt_isdir(p)
+        if d is None or d == want_dir:
+            continue
+        n = 1
+        while _pt_isdir(p + ('.bad' if n == 1 else '.bad%d' % n)) is not None:
+            n += 1
+        a = p + ('.bad' if n == 1 else '.bad%d' % n)
+        os.rename(p, a)
+        moved.append((p, a))
+    print(repr(moved))
 def _pt_commit(moves, stale, dirs):
     for a, b in moves:
         try:
@@ -292,6 +312,19 @@ def _parents(rel):
     return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+def in_the_way_checks(new):
+    """(path, must be a folder) for every path the build needs, parents first: whatever
+    is there of the other kind (a folder named main.py, a file named firmware) is moved
+    aside to PATH.bad on the board, never deleted (it may be someone's)."""
+    need = {}
+    for rel in new:
+        for d in _parents(rel):
+            need[d] = True
+        need[_device(rel)] = False
+        need[_device(rel) + TEMP_SUFFIX] = False
+    return sorted(need.items(), key=lambda item: (item[0].count("/"), item[0]))
+
+
 def _kept(path):
     first = path.lstrip("/").split("/", 1)[0]
     return first in KEEP
@@ -329,6 +362,8 @@ def flash(port, build_dir, out=sys.stdout):
         board.enter()
         old_text = board.eval("_pt_cat(%r)" % _device(MANIFEST))
         old = old_manifest_files(old_text)
+        for path, aside in board.eval("_pt_clear(%r)" % in_the_way_checks(new)):
+            _say(out, "  moved aside %s (in the way) to %s" % (path.lstrip("/"), aside.lstrip("/")))
         dirs = sorted((_top_dirs(new) | _top_dirs(old)) - set(KEEP))
         names = sorted({r for r in list(new) + list(old) if "/" not in r} - set(KEEP))
         have = board.eval("_pt_scan(%r, %r, %r)" % (dirs, names, TEMP_SUFFIX))

@@ -440,6 +440,37 @@ def test_own_board_files_stay_and_a_damaged_manifest_is_rewritten(vb, new_build)
         assert_saves_kept(vb)
 
 
+OWN = ("boards/my_board.py",)  # left by the test before, on the same board
+
+
+def test_flash_moves_aside_what_blocks_a_path_of_the_build(vb, new_build):
+    """A folder where a file of the build goes (/main.py, /firmware/app.mpy) or a file
+    where a folder goes (/firmware) is moved aside to NAME.bad, never deleted, and the
+    flash installs the build; the device's own "flash it again" is then true."""
+    flash_ok(vb, new_build)
+    for rel in ("main.py", "firmware/app.mpy"):
+        os.remove(vb.path(rel))
+        os.makedirs(vb.path(rel))
+        with open(vb.path(rel, "notes.txt"), "w") as f:
+            f.write("mine")
+    copied, _n, _s = flash_ok(vb, new_build)
+    assert sorted(copied) == ["firmware/app.mpy", "main.py"]
+    for rel in ("main.py", "firmware/app.mpy"):
+        assert vb.read(rel + ".bad", "notes.txt") == b"mine"
+        shutil.rmtree(vb.path(rel + ".bad"))
+    assert_installed(vb, new_build, own=OWN)
+
+    shutil.rmtree(vb.path("firmware"))
+    with open(vb.path("firmware"), "w") as f:
+        f.write("a file where a folder goes")
+    copied, _n, _s = flash_ok(vb, new_build)
+    assert vb.read("firmware.bad") == b"a file where a folder goes"
+    assert all(rel.startswith("firmware/") for rel in copied) and copied
+    os.remove(vb.path("firmware.bad"))
+    assert_installed(vb, new_build, own=OWN)
+    assert_saves_kept(vb)
+
+
 def test_a_port_that_does_not_exist_is_one_clear_line(new_build):
     line = one_line_error(run_flash("/dev/ttyACM97", new_build))
     assert line.startswith("flash: no such port /dev/ttyACM97"), line
