@@ -45,6 +45,7 @@ HEAP = "192wK"  # about a Pico's heap, in 32-bit words
 HOST_BUF_MAX = 4096  # VM output waiting for the host; beyond it the VM waits, like over USB
 HOST_STALL_S = 1.0  # ...unless nobody reads the port for this long: then it is dropped
 VM_BUF_MAX = 1 << 20
+START_WAIT_S = 5.0  # a VM start or a raw-REPL entry that takes longer is not waited for
 BOARD_NAME = "vboard"
 
 BOOT_ENV = "PT_VBOARD_BOOTSTRAP"  # the bootstrap travels in the environment, not in argv
@@ -195,10 +196,21 @@ class Bridge:
         self.vm_raw = False  # the mode the running VM was started for
         self.proc = None
         self.vm_fd = None
-        self.phase = None
+        self._phase = None
+        self.phase_since = 0.0
         self.started = 0.0
         self.boots = 0
         self.stalled_since = None
+        self.running = True  # run() returns once this is False (within 0.2 s)
+
+    @property
+    def phase(self):
+        return self._phase
+
+    @phase.setter
+    def phase(self, value):
+        self._phase = value
+        self.phase_since = time.monotonic()
 
     # ---- the VM ---------------------------------------------------------
 
@@ -286,6 +298,22 @@ class Bridge:
         if data:
             self.host_input(data)
 
+    def watch(self):
+        """Never wait forever for the VM: a start that shows no sign of life in
+        START_WAIT_S, or a raw REPL that does not answer Ctrl-A, lets the host talk to
+        whatever the VM is doing (its output and the host's input flow again)."""
+        waited = time.monotonic() - self.phase_since
+        if self.phase == "boot" and waited > START_WAIT_S:
+            self.log("vboard: the VM did not start as expected; passing input on")
+            self.phase = "main"
+            self.release_pending()
+        elif self.phase == "enter_raw" and waited > START_WAIT_S:
+            self.log("vboard: no raw REPL banner; passing input on")
+            self.phase = "repl"
+            self.send_host(self.inbuf)
+            self.inbuf = b""
+            self.release_pending()
+
     def vm_output(self, data):
         buf = self.inbuf + data
         self.inbuf = b""
@@ -299,6 +327,7 @@ class Bridge:
                 self.phase = "main"
                 self.release_pending()
             elif self.phase == "main":
+                buf = buf.replace(UP, b"")  # late, after watch() stopped waiting for it
                 before, found, buf = _split_marker(buf, REPL)
                 self.send_host(before)
                 if not found:
@@ -364,7 +393,7 @@ class Bridge:
 
     def run(self):
         self.start_vm()
-        while True:
+        while self.running:
             rlist = [self.host_fd] if self.host_full() else [self.host_fd, self.vm_fd]
             wlist = []
             if self.to_host:
@@ -372,6 +401,7 @@ class Bridge:
             if self.to_vm and self.phase != "boot":
                 wlist.append(self.vm_fd)
             readable, writable, _ = select.select(rlist, wlist, [], 0.2)
+            self.watch()
             if self.vm_fd in readable:
                 try:
                     data = os.read(self.vm_fd, 65536)

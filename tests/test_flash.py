@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -519,3 +520,42 @@ def test_no_permission_is_one_clear_line(monkeypatch, capsys, vb, new_build):
     err = capsys.readouterr().err
     assert err.startswith("flash: no permission to open %s: add yourself to" % vb.port), err
     assert len(err.strip().splitlines()) == 1
+
+
+# ---- the vboard never waits forever ------------------------------------
+
+
+@pytest.mark.parametrize("raw", [False, True])
+def test_vboard_passes_input_on_when_the_vm_never_shows_a_sign(tmp_path, monkeypatch, raw):
+    """A VM that never prints the start marker or the raw-REPL banner (killed at the
+    wrong moment, or broken) does not leave the board deaf: after START_WAIT_S the
+    host's bytes reach the VM and its output reaches the host."""
+    import threading
+
+    from host_sim import vboard
+
+    fake = tmp_path / "fake_vm.sh"
+    marker = "" if not raw else vboard.UP.decode().replace("\x00", "\\000")
+    marker += vboard.REPL.decode().replace("\x00", "\\000") if raw else ""
+    fake.write_text("#!/bin/sh\nprintf '%s'\nexec cat\n" % marker)  # echoes, never a banner
+    fake.chmod(0o755)
+    monkeypatch.setattr(vboard, "START_WAIT_S", 0.5)
+    bridge = vboard.Bridge(str(tmp_path), str(fake))
+    bridge.raw = raw
+    thread = threading.Thread(target=bridge.run, daemon=True)
+    thread.start()
+    fd = os.open(bridge.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        os.write(fd, b"hello\n")
+        got = b""
+        end = time.monotonic() + 10
+        while b"hello" not in got and time.monotonic() < end:
+            r, _w, _x = select.select([fd], [], [], 0.2)
+            if r:
+                got += os.read(fd, 4096)
+        assert b"hello" in got
+    finally:
+        os.close(fd)
+        bridge.running = False
+        thread.join(5)
+        bridge.close()
