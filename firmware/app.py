@@ -32,6 +32,12 @@ CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
 DROP_LAUNCHER = sys.implementation.name == "micropython"
 
 
+def check_settings(s):
+    """Raise ValueError for a setting no menu could have made."""
+    if not 1 <= s["contrast"] <= 5:
+        raise ValueError("contrast out of range")
+
+
 def launcher():
     from firmware import launcher as mod
 
@@ -44,7 +50,7 @@ class App:
         self.display = board.display
         self.fb = board.display.fb
         self.store = store if store is not None else Store(board.fs_root)
-        self.settings = self.store.load_json("settings.json", DEFAULT_SETTINGS)
+        self.settings = self.store.load_json("settings.json", DEFAULT_SETTINGS, check_settings)
         self.apply_settings()
         self.screen = None
         self.dirty = True

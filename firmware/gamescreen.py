@@ -246,7 +246,7 @@ class GameScreen(Screen):
             profile = records.load_profile(store, gid, rules)
         cls.prepare(options)
         state = rules.new(seed, options, profile)
-        counted = records.load_stats(store, gid)["games"]
+        counted = records.load_stats(store, gid, rules)["games"]
         screen = cls(app, gid, rules, state, seed, options, profile, counted)
         store.remove(gid + ".sav")
         store.write(gid + ".in", screen.write_journal_head)

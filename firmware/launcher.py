@@ -57,11 +57,14 @@ class OptionsScreen(Screen):
         defaults = {}
         for key, _label, _values, default, _help in rules.OPTIONS:
             defaults[key] = default
-        self.opts = app.store.load_json(gid + ".opt.json", defaults)
-        for key, _label, values, default, _help in rules.OPTIONS:
-            if self.opts[key] not in values:
-                self.opts[key] = default
+        self.opts = app.store.load_json(gid + ".opt.json", defaults, self.check_options)
         self.index = 0
+
+    def check_options(self, opts):
+        """Raise ValueError for a value the options screen could not have chosen."""
+        for key, _label, values, _default, _help in self.mod.OPTIONS:
+            if opts[key] not in values:
+                raise ValueError("%s out of range" % key)
 
     def rows(self):
         return len(self.mod.OPTIONS) + 2  # the options, Start, Help
@@ -118,8 +121,8 @@ class StatsScreen(Screen):
     def __init__(self, app, gid):
         Screen.__init__(self, app)
         self.gid = gid
-        self.stats = records.load_stats(app.store, gid)
         rules = games.rules(gid)
+        self.stats = records.load_stats(app.store, gid, rules)
         self.clean = rules.CLEAN
         self.wins = rules.SEATS_MAX > 1
 

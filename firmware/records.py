@@ -10,19 +10,29 @@ MAX_GAMES = 1000000
 MAX_SCORE = 100000  # no game's score comes near this: a bigger one is damage
 
 
-def check_stats(st):
-    """Raise ValueError unless the counts are possible."""
+def score_range(rules):
+    """(lowest, highest) score a game can end with: its SCORE_RANGE, else a wide guard."""
+    return getattr(rules, "SCORE_RANGE", None) or (-MAX_SCORE, MAX_SCORE)
+
+
+def check_stats(st, lo=-MAX_SCORE, hi=MAX_SCORE):
+    """Raise ValueError unless the counts are possible for scores within lo..hi."""
     n = st["games"]
     if not 0 <= n <= MAX_GAMES:
         raise ValueError("games out of range")
     if not 0 <= st["wins"] <= n or not 0 <= st["clean"] <= n:
         raise ValueError("counts out of range")
-    if abs(st["best"]) > MAX_SCORE or abs(st["total"]) > MAX_SCORE * n:
+    if n == 0:
+        if st["best"] or st["total"]:
+            raise ValueError("scores without games")
+    elif not lo <= st["best"] <= hi or not lo * n <= st["total"] <= hi * n:
         raise ValueError("scores out of range")
 
 
-def load_stats(store, gid):
-    return store.load_json(gid + ".json", DEFAULT_STATS, check_stats)
+def load_stats(store, gid, rules=None):
+    """The game's stats; counts or scores its rules make impossible are set aside."""
+    lo, hi = score_range(rules)
+    return store.load_json(gid + ".json", DEFAULT_STATS, lambda st: check_stats(st, lo, hi))
 
 
 def record_result(store, gid, rules, state, counted_at, write=True):
@@ -33,7 +43,7 @@ def record_result(store, gid, rules, state, counted_at, write=True):
     already count more, this game was counted before a power cut kept its save, and
     it is not counted again.
     """
-    st = load_stats(store, gid)
+    st = load_stats(store, gid, rules)
     if st["games"] > counted_at:
         return st, False
     summary = rules.summary(state)

@@ -28,6 +28,10 @@ LOW_WINS = False
 CLEAN = ("Clean", "no wipe-out")
 SUMMARY = ("wipeouts", "wiped_cards", "kicks", "turns", "moves")
 PROFILE = None
+# Every card in the wipe-out pile (-52) to the most kick-outs could bank: at most 13
+# waves of 4+ cards, each worth its cards + 2 (6+) + 1 (a ten), so 52 + 39 (D2: 72 is
+# the best found; this bound is what stats are checked against).
+SCORE_RANGE = (-52, 91)
 
 HAND_SIZE = const(10)
 WAVES = const(4)

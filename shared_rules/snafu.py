@@ -37,6 +37,7 @@ BENCH = (
     ("snafu-classic", {"variant": 13, "speed": 4, "others": "classic"}, "variant"),
 )
 MAX_ROUNDS = const(9)
+SCORE_RANGE = (0, MAX_ROUNDS)  # rounds red won in a match
 
 COLS = const(37)
 ROWS = const(21)

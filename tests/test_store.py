@@ -24,6 +24,7 @@ DAMAGE = {
     "garbage": bytes(range(256)) * 3,
     "not a record": b"[1, 2, 3]",
     "wrong type": b'{"contrast": "loud", "invert": false, "sound": true}',
+    "out of range": b'{"contrast": 99, "invert": false, "sound": true}',
     "oversized": b'{"contrast": 4}' + b" " * (MAX_SAVE_BYTES + 10),
 }
 
@@ -293,3 +294,67 @@ def test_a_folder_named_like_a_bad_copy_is_never_deleted(tmp_path):
     st.set_aside("hang10.sav", "damaged")
     assert (saves / "hang10.sav.bad" / "notes.txt").read_text() == "mine"
     assert (saves / "hang10.sav.bad2").read_text() == "damaged"
+
+
+IMPOSSIBLE_STATS = [
+    ("hang10", {"games": -5, "wins": 0, "clean": 0, "best": 0, "total": 0}),
+    ("hang10", {"games": 3, "wins": 0, "clean": 4, "best": 10, "total": 20}),
+    ("hang10", {"games": 3, "wins": 0, "clean": 0, "best": 99999, "total": 99999}),
+    ("hang10", {"games": 2, "wins": 0, "clean": 0, "best": 30, "total": 400}),
+    ("hang10", {"games": 0, "wins": 0, "clean": 0, "best": 12, "total": 0}),
+    ("snafu", {"games": 2, "wins": -5, "clean": 0, "best": 1, "total": 2}),
+    ("snafu", {"games": 2, "wins": 1, "clean": 1, "best": 10, "total": 10}),
+]
+
+
+@pytest.mark.parametrize("gid, stats", IMPOSSIBLE_STATS)
+def test_impossible_stats_are_set_aside_with_a_notice(tmp_path, gid, stats):
+    """Well-formed but impossible stats (a forged best beyond what the game can score,
+    negative counts): set aside as NAME.bad with a notice, like damage; the Stats
+    screen and the next game start from zero."""
+    import json
+
+    from firmware import games, records
+
+    os.makedirs(saves(tmp_path))
+    path = os.path.join(saves(tmp_path), gid + ".json")
+    with open(path, "w") as f:
+        json.dump(stats, f)
+    app, board, d = device.make(str(tmp_path))
+    assert records.load_stats(app.store, gid, games.rules(gid)) == records.DEFAULT_STATS
+    d.idle()
+    assert app.toast and app.toast.startswith(gid + ".json")
+    assert os.path.exists(path + ".bad") and not os.path.exists(path)
+
+
+def test_possible_stats_load_as_they_are(tmp_path):
+    import json
+
+    from firmware import games, records
+
+    os.makedirs(saves(tmp_path))
+    good = {"games": 3, "wins": 0, "clean": 1, "best": 72, "total": -20}
+    with open(os.path.join(saves(tmp_path), "hang10.json"), "w") as f:
+        json.dump(good, f)
+    app, _board, _d = device.make(str(tmp_path))
+    assert records.load_stats(app.store, "hang10", games.rules("hang10")) == good
+    assert not app.store.notices
+
+
+def test_options_no_screen_could_choose_are_set_aside(tmp_path):
+    """saves/snafu.opt.json with variant 17: the options screen opens on the defaults,
+    with a notice, the file kept as .bad."""
+    import json
+
+    from firmware import games, launcher
+
+    os.makedirs(saves(tmp_path))
+    path = os.path.join(saves(tmp_path), "snafu.opt.json")
+    with open(path, "w") as f:
+        json.dump({"variant": 17}, f)
+    app, _board, d = device.make(str(tmp_path))
+    screen = launcher.OptionsScreen(app, "snafu", games.rules("snafu"))
+    defaults = {key: default for key, _l, _v, default, _h in games.rules("snafu").OPTIONS}
+    assert screen.opts == defaults
+    assert os.path.exists(path + ".bad")
+    assert app.store.take_notice().startswith("snafu.opt.json")
