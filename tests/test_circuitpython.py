@@ -967,6 +967,7 @@ def test_install_cp_interrupted_while_copying_keeps_the_old_build(
     old = _drive_files(drive)
     real_stage = install_cp.stage_file
     for stop_at in range(3):
+
         def stage(src, dst, calls=[], stop_at=stop_at):  # noqa: B006 - one list per loop
             if len(calls) == stop_at:
                 raise KeyboardInterrupt

@@ -296,3 +296,78 @@ def test_a_power_cut_at_every_step_of_a_game_end(tmp_path, monkeypatch, gid, opt
     finally:
         if entry:
             games.unregister(entry[0])
+
+
+def test_a_power_cut_at_every_step_of_a_settings_change(tmp_path, monkeypatch):
+    """Leaving Settings writes settings.json (a temp file, its write, the rename). Cut
+    before each step: after the reboot the settings are the old ones or the new ones,
+    never a damaged file or a notice."""
+    n = 0
+    while True:
+        root = str(tmp_path / ("cut%d" % n))
+        app, board, d = device.make(root)
+        d.idle()
+        cut = StepCut(monkeypatch, n)
+        cut.armed = True
+        try:
+            d.keys("UP,UP,A,RIGHT,B")  # Settings, contrast 3 -> 4, back
+            done = True
+        except PowerCut:
+            done = False
+        monkeypatch.undo()
+        app2, _board2, d2 = reboot(root)
+        d2.idle()
+        assert app2.last_error is None and not app2.store.notices, n
+        assert app2.settings["contrast"] in (3, 4), n
+        assert not [f for f in os.listdir(os.path.join(root, "saves")) if ".bad" in f], n
+        if done:
+            assert app2.settings["contrast"] == 4
+            break
+        n += 1
+    assert n == 3  # open the temp file, write it, rename it
+
+
+def test_a_power_cut_at_every_step_of_a_turns_save(tmp_path, monkeypatch):
+    """A Hang 10 press that ends a turn adds its inputs to the journal and writes the
+    save (temp file and rename) after the show. Cut before each step: after the
+    reboot Continue resumes, the game plays to its end, is counted once, and its
+    replay reproduces the game exactly."""
+    from firmware import gamescreen
+
+    n = 0
+    while True:
+        root = str(tmp_path / ("cut%d" % n))
+        app, board, d = device.make(root)
+        screen = app.start_game("hang10", seed=11, resume=False)
+        for _ in range(3):
+            bot_turn(app)  # a few turns in: a save and a journal to keep
+        cut = StepCut(monkeypatch, n)
+        cut.armed = True
+        try:
+            bot_turn(app)
+            done = True
+        except PowerCut:
+            done = False
+        monkeypatch.undo()
+        app2, _board2, d2 = reboot(root)
+        d2.idle()
+        assert app2.last_error is None and not app2.store.notices, n
+        assert app2.store.exists("hang10.sav"), n
+        again = app2.start_game("hang10", resume=True)
+        assert again.s.turn in (screen.s.turn - (0 if done else 1), screen.s.turn), n
+        while not again.finished:
+            m = again.bot_press()
+            app2.frame(m, m)
+            app2.frame(0, 0)
+        from firmware import records
+
+        assert records.load_stats(app2.store, "hang10")["games"] == 1, n
+        with open(os.path.join(root, "saves", "hang10.last.rep")) as f:
+            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        app3, _b3, d3 = device.make(root + "-replay")
+        d3.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+        assert h.dump(app3.screen.s) == h.dump(again.s), n
+        if done:
+            break
+        n += 1
+    assert n >= 3  # the journal's line, the temp file, its write, the rename
