@@ -64,7 +64,7 @@ install-cp: venv
 uf2: venv
 	$(BIN)/python -m host_sim uf2
 
-.PHONY: bench bench-vm fuzz soak calibrate
+.PHONY: bench bench-vm fuzz fuzz-cli soak calibrate
 
 ## the budgets (heap, frame time, latency, saves, display bytes) measured on the emulated
 ## Pico for every game, installed as files and as a uf2 (sets the emulator up the first time:
@@ -86,6 +86,10 @@ calibrate: venv
 fuzz: venv
 	$(BIN)/python -m host_sim fuzz --presses 1000000 --jobs 2
 	$(BIN)/python -m host_sim fuzz --presses 200000 --jobs 2 --vm
+
+## the host command line under 5,000 random and hostile command lines and files
+fuzz-cli: venv
+	PT_CLI_FUZZ_CASES=5000 PT_CLI_FUZZ_SEED=$(or $(SEED),7) $(BIN)/python -m pytest -q -s tests/test_cli_fuzz.py
 
 ## every game by computer for a long run in one VM process (at least 10 minutes)
 soak: venv
