@@ -1,7 +1,8 @@
 """The simulated device in a terminal: Unicode half-blocks, keyboard as buttons.
 
 Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Esc = back to the
-launcher (saves a game in progress, as the A+B chord does), Q = quit (saves too).
+launcher (in a game it holds A+B for the chord's 0.5 s, as on the device, so the
+game saves and a replay holds them too), Q = quit (saves too).
 """
 
 import os
@@ -10,7 +11,7 @@ import sys
 import time
 
 from firmware import buttons as btn
-from firmware.app import FRAME_MS
+from firmware.app import AB, CHORD_FRAMES, FRAME_MS
 from host_sim.device import pixel
 
 KEYS = {
@@ -68,13 +69,42 @@ def parse_keys(data):
     return mask, action
 
 
-def leave_game(app):
-    """What Esc does: a game saves and goes home; other screens just go home."""
-    if hasattr(app.screen, "save_now"):
-        app.screen.on_chord()
-    else:
-        app.home()
-    app.frame(0, 0)
+class Session:
+    """The frames the terminal feeds the app: keys read since the last frame in, one
+    frame out. Esc in a game is the device's own way out, A+B held for CHORD_FRAMES
+    frames (the game logs the hold, saves and goes home); elsewhere it goes home."""
+
+    def __init__(self, app):
+        self.app = app
+        self.chord_left = 0
+        self.waiting = b""
+
+    def frame(self, data):
+        """One frame from the keys in `data`; False when Q asked to quit."""
+        app = self.app
+        if self.chord_left:  # keys typed during the hold wait for its end
+            self.waiting += data
+            self.chord_left -= 1
+            app.frame(0, AB)
+            return True
+        data, self.waiting = self.waiting + data, b""
+        mask, action = parse_keys(data)
+        if action == "quit":
+            return False
+        if action == "home":
+            if hasattr(app.screen, "save_now") and not app.screen.finished:
+                self.chord_left = CHORD_FRAMES - 1
+                app.frame(AB, AB)
+                return True
+            app.home()
+        app.frame(mask, mask)
+        return True
+
+    def quit(self):
+        """Q: a game in progress is saved, as the device does at power-off."""
+        screen = self.app.screen
+        if hasattr(screen, "save_now") and not screen.finished:
+            screen.save_now()
 
 
 def run(app, board, on_quit=None):
@@ -91,6 +121,7 @@ def run(app, board, on_quit=None):
     out = sys.stdout
     out.write("\x1b[?25l\x1b[2J")
     last = None
+    session = Session(app)
     try:
         tty.setcbreak(fd)
         app.frame(0, 0)
@@ -102,12 +133,8 @@ def run(app, board, on_quit=None):
                 if not chunk:
                     break
                 data += chunk
-            mask, action = parse_keys(data)
-            if action == "quit":
+            if not session.frame(data):
                 break
-            if action == "home":
-                leave_game(app)
-            app.frame(mask, mask)
             buf = bytes(board.display.buf)
             if buf != last:
                 last = buf
@@ -116,8 +143,7 @@ def run(app, board, on_quit=None):
             spent = time.monotonic() - start
             time.sleep(max(0.0, FRAME_MS / 1000 - spent))
     finally:
-        if hasattr(app.screen, "save_now") and not app.screen.finished:
-            app.screen.save_now()
+        session.quit()
         if on_quit:
             on_quit(app)
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

@@ -1,0 +1,73 @@
+"""The terminal simulator's keys as a newcomer uses them: Esc and Q leave a game so
+that its replay is exact, as the pause menu's Save & exit does."""
+
+import pytest
+
+import host_sim  # noqa: F401
+from firmware import gamescreen
+from host_sim import cli, device, terminal
+
+ESC = b"\x1b"
+RIGHT = b"\x1b[C"
+
+
+def play(root, game, seed, options, keys, idle=6):
+    """`play GAME --seed S` in the terminal: each key then `idle` frames; then Q."""
+    app, board, _ = device.make(str(root))
+    app.start_game(game, seed=seed, options=options, resume=False)
+    session = terminal.Session(app)
+    app.frame(0, 0)
+    for data in keys:
+        assert session.frame(data)
+        for _ in range(idle):
+            session.frame(b"")
+    assert not session.frame(b"q")
+    session.quit()
+    return app, board
+
+
+def replay(path, root):
+    with open(path) as f:
+        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+    app, board, d = device.make(str(root))
+    d.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+    return app, board
+
+
+CASES = {
+    # the issue's own steps: A, Esc, A (Hang 10's menu), A (Continue), Right, A, Q
+    "hang10": ("hang10", 7, None, [b"z", ESC, b"z", b"z", RIGHT, b"z"]),
+    "hang10-twice": ("hang10", 3, None, [b"z", ESC, b"z", b"z", b"z", ESC, b"z", b"z", b"z"]),
+    "snafu-2p": (
+        "snafu",
+        5,
+        {"humans": 2},
+        [b"z", b"", b"", ESC, b"z", b"z", b"z", b"w", b"", b"", b"d"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_esc_and_q_leave_a_game_whose_replay_is_exact(tmp_path, case):
+    game, seed, options, keys = CASES[case]
+    app, board = play(tmp_path / "play", game, seed, options, keys)
+    screen = app.screen
+    assert isinstance(screen, gamescreen.GameScreen), type(screen)
+    rep = str(tmp_path / "r.rep")
+    cli._write_record(app, rep)
+    app2, board2 = replay(rep, tmp_path / "replay")
+    assert app2.screen.rules.dump(app2.screen.s) == screen.rules.dump(screen.s)
+    assert bytes(board2.display.buf) == bytes(board.display.buf)
+
+
+def test_esc_in_a_game_holds_a_b_for_the_chord_and_saves(tmp_path):
+    app, _board, _ = device.make(str(tmp_path))
+    app.start_game("hang10", seed=7, resume=False)
+    session = terminal.Session(app)
+    session.frame(ESC)
+    frames = 1
+    while isinstance(app.screen, gamescreen.GameScreen):
+        session.frame(b"")
+        frames += 1
+    assert frames == terminal.CHORD_FRAMES  # the device's 0.5 s hold, frame for frame
+    assert app.store.exists("hang10.sav")
