@@ -110,8 +110,9 @@ def case(rng, paths):
     return args
 
 
-def test_random_and_hostile_command_lines(tmp_path, capsys):
+def test_random_and_hostile_command_lines(tmp_path, capsys, monkeypatch):
     paths = hostile_files(str(tmp_path / "files"))
+    monkeypatch.chdir(tmp_path / "files")  # a relative --root or --png lands here
     rng = Rng(SEED)
     statuses = {}
     for i in range(CASES):
