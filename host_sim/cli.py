@@ -210,8 +210,13 @@ def _write_record(app, path):
     print("recorded to %s" % path)
 
 
+PLAY_DIR = "play"  # `play` keeps its files apart from the launcher's (.sim/play/)
+
+
 def cmd_play(args):
     _rules(args.game)
+    if not args.root_given:  # never over the launcher's saved game
+        args.root = os.path.join(DEFAULT_ROOT, PLAY_DIR)
     cmd_sim(args, game=args.game)
 
 

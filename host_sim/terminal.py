@@ -1,5 +1,9 @@
 """The simulated device in a terminal: Unicode half-blocks, keyboard as buttons.
 
+A terminal smaller than 130x36 gets a compact view in braille (2x4 pixels a
+character, 66x18 with its frame: it fits 80x24) and a line saying how to get
+the full one; the view follows the terminal's size as it changes.
+
 Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Esc = back to the
 launcher (in a game it holds A+B for the chord's 0.5 s, as on the device, so the
 game saves and a replay holds them too), Q = quit (saves too).
@@ -7,6 +11,7 @@ game saves and a replay holds them too), Q = quit (saves too).
 
 import os
 import select
+import shutil
 import sys
 import time
 
@@ -43,6 +48,43 @@ def render(buf):
         lines.append("|" + "".join(chars) + "|")
     lines.append("+" + "-" * 128 + "+")
     return "\n".join(lines)
+
+
+FULL_SIZE = (130, 36)  # columns, rows the half-block view takes (help line, cursor line)
+COMPACT_NOTE = "compact view: make the terminal 130x36 for the full one"
+# Braille dots of a cell, (dx, dy) -> bit: 2 pixels wide, 4 tall
+_BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08))
+_BRAILLE_BITS += ((1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+
+
+def render_compact(buf):
+    """128x64 screen bytes -> 16 lines of 64 braille characters (2x4 pixels each),
+    framed: 66 columns by 18 rows, which fits an 80x24 terminal."""
+    lines = ["+" + "-" * 64 + "+"]
+    for row in range(0, 64, 4):
+        chars = []
+        for x in range(0, 128, 2):
+            bits = 0
+            for dx, dy, bit in _BRAILLE_BITS:
+                if pixel(buf, x + dx, row + dy):
+                    bits |= bit
+            chars.append(chr(0x2800 + bits))
+        lines.append("|" + "".join(chars) + "|")
+    lines.append("+" + "-" * 64 + "+")
+    return "\n".join(lines)
+
+
+def fits_full(size):
+    """True when a terminal of `size` (columns, lines) shows the full view."""
+    return size[0] >= FULL_SIZE[0] and size[1] >= FULL_SIZE[1]
+
+
+def view(buf, size):
+    """What the terminal shows for these screen bytes at this size: the full view, or
+    the compact one with a line saying how to get the full one."""
+    if fits_full(size):
+        return render(buf) + "\n" + HELP
+    return render_compact(buf) + "\n" + HELP[: max(0, size[0] - 1)] + "\n" + COMPACT_NOTE
 
 
 def parse_keys(data):
@@ -136,9 +178,13 @@ def run(app, board, on_quit=None):
             if not session.frame(data):
                 break
             buf = bytes(board.display.buf)
-            if buf != last:
-                last = buf
-                out.write("\x1b[H" + render(buf) + "\n" + HELP + "\x1b[K\n")
+            size = tuple(shutil.get_terminal_size((80, 24)))
+            if (buf, size) != last:
+                if last is None or size != last[1]:
+                    out.write("\x1b[2J")  # resized: clear what the other view left
+                last = (buf, size)
+                text = view(buf, size).replace("\n", "\x1b[K\n")
+                out.write("\x1b[H" + text + "\x1b[K\n")
                 out.flush()
             spent = time.monotonic() - start
             time.sleep(max(0.0, FRAME_MS / 1000 - spent))

@@ -71,3 +71,53 @@ def test_esc_in_a_game_holds_a_b_for_the_chord_and_saves(tmp_path):
         frames += 1
     assert frames == terminal.CHORD_FRAMES  # the device's 0.5 s hold, frame for frame
     assert app.store.exists("hang10.sav")
+
+
+def braille_pixels(text):
+    """The 128x64 pixels a compact view shows, read back from its braille cells."""
+    rows = text.splitlines()[1:17]
+    out = set()
+    for cy, line in enumerate(rows):
+        for cx, ch in enumerate(line[1:65]):
+            bits = ord(ch) - 0x2800
+            for dx, dy, bit in terminal._BRAILLE_BITS:
+                if bits & bit:
+                    out.add((2 * cx + dx, 4 * cy + dy))
+    return out
+
+
+def test_a_default_80x24_terminal_gets_the_compact_view_of_every_pixel(tmp_path):
+    app, board, d = device.make(str(tmp_path))
+    d.keys("A,A")  # a game, a screen full of detail
+    buf = bytes(board.display.buf)
+    text = terminal.view(buf, (80, 24))
+    lines = text.splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    assert lines[-1] == terminal.COMPACT_NOTE
+    want = {(x, y) for x in range(128) for y in range(64) if device.pixel(buf, x, y)}
+    assert braille_pixels(text) == want and want
+
+
+def test_a_big_terminal_gets_the_full_view():
+    buf = bytes(1024)
+    text = terminal.view(buf, terminal.FULL_SIZE)
+    lines = text.splitlines()
+    assert len(lines) <= terminal.FULL_SIZE[1] - 1  # and the cursor's line
+    assert max(len(line) for line in lines) <= terminal.FULL_SIZE[0]
+    assert terminal.COMPACT_NOTE not in text
+    assert terminal.view(buf, (129, 40)) != text  # one column short: compact
+
+
+def test_play_keeps_its_files_apart_from_the_launchers(tmp_path, monkeypatch):
+    """`play hang10 --seed 7` then Q must not replace the launcher's saved game."""
+    monkeypatch.setattr(cli, "DEFAULT_ROOT", str(tmp_path / ".sim"))
+    seen = {}
+
+    def fake_run(app, board, on_quit=None):
+        seen["root"] = app.store.dir
+
+    monkeypatch.setattr(terminal, "run", fake_run)
+    cli.main(["play", "hang10", "--seed", "7"])
+    assert seen["root"].startswith(str(tmp_path / ".sim" / "play"))
+    cli.main(["play", "hang10", "--seed", "7", "--root", str(tmp_path / "mine")])
+    assert seen["root"].startswith(str(tmp_path / "mine"))
