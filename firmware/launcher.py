@@ -27,7 +27,7 @@ class GameMenu(Menu):
         self.gid = gid
         items = []
         if app.store.exists(gid + ".sav"):
-            items.append(("Continue", lambda: app.start_game(gid, resume=True)))
+            items.append(("Continue", lambda: app.open_game(gid, resume=True)))
         items.append(("New game", self.new_game))
         items.append(("Help", lambda: app.go(HelpScreen(app, gid, self.reopen))))
         items.append(("Stats", lambda: app.go(StatsScreen(app, gid))))
@@ -37,12 +37,11 @@ class GameMenu(Menu):
         self.app.go(GameMenu(self.app, self.gid))
 
     def new_game(self):
-        games.load(self.gid)
-        rules = games.rules(self.gid)
+        rules = games.rules(self.gid)  # its options; the rest of the game loads on opening
         if rules.OPTIONS:
             self.app.go(OptionsScreen(self.app, self.gid, rules))
         else:
-            self.app.start_game(self.gid, resume=False)
+            self.app.open_game(self.gid, resume=False)
 
 
 class OptionsScreen(Screen):
@@ -86,7 +85,7 @@ class OptionsScreen(Screen):
             return
         elif pressed & btn.A:
             app.store.save_json(self.gid + ".opt.json", self.opts)
-            app.start_game(self.gid, options=dict(self.opts), resume=False)
+            app.open_game(self.gid, options=dict(self.opts), resume=False)
             return
         elif pressed & btn.B:
             app.go(GameMenu(app, self.gid))
@@ -235,10 +234,10 @@ class ButtonTest(Screen):
         held = self.held
         # d-pad on the left, A and B on the right, filled while held
         for bit, x, y in (
-            (btn.UP, 20, 14),
-            (btn.DOWN, 20, 38),
-            (btn.LEFT, 8, 26),
-            (btn.RIGHT, 32, 26),
+            (btn.UP, 20, 11),
+            (btn.DOWN, 20, 33),
+            (btn.LEFT, 8, 22),
+            (btn.RIGHT, 32, 22),
         ):
             if held & bit:
                 fb.fill_rect(x, y, 11, 11, 1)
@@ -246,11 +245,11 @@ class ButtonTest(Screen):
                 fb.rect(x, y, 11, 11, 1)
         for bit, x, label in ((btn.B, 80, "B"), (btn.A, 104, "A")):
             if held & bit:
-                fb.fill_rect(x, 24, 15, 15, 1)
-                fb.text(label, x + 4, 28, 0)
+                fb.fill_rect(x, 20, 15, 15, 1)
+                fb.text(label, x + 4, 24, 0)
             else:
-                fb.rect(x, 24, 15, 15, 1)
-                fb.text(label, x + 4, 28, 1)
+                fb.rect(x, 20, 15, 15, 1)
+                fb.text(label, x + 4, 24, 1)
         fb.text("presses %d" % self.count, 0, 47, 1)
         fb.text("hold B: back", 0, 56, 1)
 
@@ -267,7 +266,7 @@ class About(Screen):
         name = self.app.board.name
         fb.text(name[:16], 0, 32, 1)
         fb.text(name[16:32], 0, 41, 1)
-        fb.text("hold A+B: exit", 0, 55, 1)
+        fb.text("A or B: back", 0, 55, 1)
 
 
 class ErrorScreen(Screen):

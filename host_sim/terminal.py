@@ -4,9 +4,10 @@ A terminal smaller than 130x36 gets a compact view in braille (2x4 pixels a
 character, 66x18 with its frame: it fits 80x24) and a line saying how to get
 the full one; the view follows the terminal's size as it changes.
 
-Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Esc = back to the
-launcher (in a game it holds A+B for the chord's 0.5 s, as on the device, so the
-game saves and a replay holds them too), Q = quit (saves too).
+Keys: arrows or WASD = d-pad, the number pad's 7 9 1 3 (or Home, PgUp, End, PgDn)
+= diagonals, Z or J = A, X or K = B, Shift with a letter = hold that button for
+1 s, Esc = back to the launcher (in a game it holds A+B for the chord's 0.5 s, as
+on the device, so the game saves and a replay holds them too), Q = quit (saves too).
 """
 
 import os
@@ -32,8 +33,25 @@ KEYS = {
     b"j": btn.A,
     b"x": btn.B,
     b"k": btn.B,
+    # the number pad: 8 4 6 2 the d-pad, 7 9 1 3 its diagonals (Snafu's diagonal
+    # variants), also without Num Lock (Home, PgUp, End, PgDn)
+    b"8": btn.UP,
+    b"2": btn.DOWN,
+    b"4": btn.LEFT,
+    b"6": btn.RIGHT,
+    b"7": btn.UP | btn.LEFT,
+    b"9": btn.UP | btn.RIGHT,
+    b"1": btn.DOWN | btn.LEFT,
+    b"3": btn.DOWN | btn.RIGHT,
+    b"\x1b[H": btn.UP | btn.LEFT,
+    b"\x1b[1~": btn.UP | btn.LEFT,
+    b"\x1b[5~": btn.UP | btn.RIGHT,
+    b"\x1b[F": btn.DOWN | btn.LEFT,
+    b"\x1b[4~": btn.DOWN | btn.LEFT,
+    b"\x1b[6~": btn.DOWN | btn.RIGHT,
 }
-HELP = "arrows/WASD d-pad  Z/J=A  X/K=B  Esc=launcher  Q=quit"
+HOLD_FRAMES = 40  # a capital letter (Shift) holds its button this long: 1 s
+HELP = "arrows/WASD  7 9 1 3 diagonals  Z=A  X=B  Shift=hold 1s  Esc=back  Q=quit"
 
 
 def render(buf):
@@ -87,60 +105,90 @@ def view(buf, size):
     return render_compact(buf) + "\n" + HELP[: max(0, size[0] - 1)] + "\n" + COMPACT_NOTE
 
 
+def _sequence_end(data, i):
+    """Where the escape sequence at data[i] ends (CSI: parameters, then a final byte)."""
+    j = i + 2
+    while j < len(data) and data[j] in b"0123456789;":
+        j += 1
+    return min(j + 1, len(data))
+
+
 def parse_keys(data):
     """Raw terminal bytes -> (button mask, 'home'/'quit'/None)."""
+    mask, _hold, action = parse_terminal(data)
+    return mask, action
+
+
+def parse_terminal(data):
+    """Raw terminal bytes -> (button mask, the part of it to hold, 'home'/'quit'/None).
+    A capital letter (typed with Shift) asks to hold its button (HOLD_FRAMES)."""
     mask = 0
+    hold = 0
     action = None
     i = 0
     while i < len(data):
-        if data[i : i + 3] in KEYS:
-            mask |= KEYS[data[i : i + 3]]
-            i += 3
+        if data[i : i + 1] == b"\x1b" and data[i + 1 : i + 2] in (b"[", b"O"):
+            end = _sequence_end(data, i)
+            seq = b"\x1b[" + data[i + 2 : end]
+            mask |= KEYS.get(seq, 0)  # a sequence we do not use is skipped whole
+            i = end
             continue
-        ch = data[i : i + 1].lower()
+        raw = data[i : i + 1]
+        ch = raw.lower()
         if ch == b"\x1b":
-            if data[i + 1 : i + 2] in (b"[", b"O"):
-                i += 3  # an escape sequence we do not use
-                continue
             action = "home"
         elif ch == b"q":
             action = "quit"
         elif ch in KEYS:
             mask |= KEYS[ch]
+            if raw != ch:
+                hold |= KEYS[ch]
         i += 1
-    return mask, action
+    return mask, hold, action
 
 
 class Session:
     """The frames the terminal feeds the app: keys read since the last frame in, one
-    frame out. Esc in a game is the device's own way out, A+B held for CHORD_FRAMES
-    frames (the game logs the hold, saves and goes home); elsewhere it goes home."""
+    frame out. A terminal sends no key releases, so holds are made here: Esc in a
+    game is the device's own way out, A+B held for CHORD_FRAMES frames (the game logs
+    the hold, saves and goes home; elsewhere Esc goes home), and a capital letter
+    holds its button for HOLD_FRAMES (the button test's "hold B", About's "hold A+B"
+    as Shift+Z and Shift+X together)."""
 
     def __init__(self, app):
         self.app = app
-        self.chord_left = 0
+        self.hold_left = 0
+        self.holding = 0
         self.waiting = b""
 
     def frame(self, data):
         """One frame from the keys in `data`; False when Q asked to quit."""
         app = self.app
-        if self.chord_left:  # keys typed during the hold wait for its end
+        if self.hold_left:  # keys typed during a hold wait for its end
             self.waiting += data
-            self.chord_left -= 1
-            app.frame(0, AB)
+            self.hold_left -= 1
+            app.frame(0, self.holding)
             return True
         data, self.waiting = self.waiting + data, b""
-        mask, action = parse_keys(data)
+        mask, hold, action = parse_terminal(data)
         if action == "quit":
             return False
+        if hold:
+            self.hold(mask, hold, HOLD_FRAMES)
+            return True
         if action == "home":
             if hasattr(app.screen, "save_now") and not app.screen.finished:
-                self.chord_left = CHORD_FRAMES - 1
-                app.frame(AB, AB)
+                self.hold(AB, AB, CHORD_FRAMES)
                 return True
             app.home()
         app.frame(mask, mask)
         return True
+
+    def hold(self, pressed, held, frames):
+        """Press `pressed`, then keep `held` down for `frames` frames in all."""
+        self.holding = held
+        self.hold_left = frames - 1
+        self.app.frame(pressed, held)
 
     def quit(self):
         """Q: a game in progress is saved, as the device does at power-off."""

@@ -142,14 +142,22 @@ def test_terminal_keys(data, mask, action):
     assert terminal.parse_keys(data) == (mask, action)
 
 
-def test_interactive_terminal_session_in_a_pty(tmp_path):
-    """Drive the real terminal UI through a pseudo-terminal: keys in, screen out."""
+@pytest.mark.parametrize("size", [(140, 40), (80, 24)], ids=["full", "compact"])
+def test_interactive_terminal_session_in_a_pty(tmp_path, size):
+    """Drive the real terminal UI through a pseudo-terminal: keys in, screen out; a
+    big terminal gets half-blocks, a default 80x24 one the compact braille view."""
+    import fcntl
     import pty
     import select
+    import struct
+    import termios
     import time
 
     pid, fd = pty.fork()
     if pid == 0:  # child: the simulator straight into a game
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+        os.environ["COLUMNS"] = str(size[0])  # what a shell exports for its size
+        os.environ["LINES"] = str(size[1])
         os.chdir(ROOT)
         os.execv(
             sys.executable,
@@ -184,7 +192,10 @@ def test_interactive_terminal_session_in_a_pty(tmp_path):
     read_for(1.0)
     os.waitpid(pid, 0)
     text = out.decode("utf-8", "replace")
-    assert "▀" in text or "█" in text
+    if size[0] >= 130:
+        assert "▀" in text or "█" in text
+    else:
+        assert "compact view" in text and any(0x2801 <= ord(c) <= 0x28FF for c in text)
     saved = (tmp_path / "saves" / "hang10.sav").read_text()  # quitting saved the game
     assert "\nphase 1\n" in saved or "\nphase 3\n" in saved  # after Z (A) the card was drawn
 

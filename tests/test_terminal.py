@@ -121,3 +121,55 @@ def test_play_keeps_its_files_apart_from_the_launchers(tmp_path, monkeypatch):
     assert seen["root"].startswith(str(tmp_path / ".sim" / "play"))
     cli.main(["play", "hang10", "--seed", "7", "--root", str(tmp_path / "mine")])
     assert seen["root"].startswith(str(tmp_path / "mine"))
+
+
+@pytest.mark.parametrize(
+    "data, mask",
+    [
+        (b"7", terminal.btn.UP | terminal.btn.LEFT),
+        (b"9", terminal.btn.UP | terminal.btn.RIGHT),
+        (b"1", terminal.btn.DOWN | terminal.btn.LEFT),
+        (b"3", terminal.btn.DOWN | terminal.btn.RIGHT),
+        (b"\x1b[H", terminal.btn.UP | terminal.btn.LEFT),
+        (b"\x1b[5~", terminal.btn.UP | terminal.btn.RIGHT),
+        (b"\x1b[4~", terminal.btn.DOWN | terminal.btn.LEFT),
+        (b"\x1b[6~", terminal.btn.DOWN | terminal.btn.RIGHT),
+        (b"\x1bOA", terminal.btn.UP),  # arrows in application mode
+        (b"\x1b[3~z", terminal.btn.A),  # Delete: not ours, skipped whole
+    ],
+)
+def test_diagonal_keys_arrive_in_one_frame(data, mask):
+    assert terminal.parse_terminal(data) == (mask, 0, None)
+
+
+def test_a_diagonal_key_steers_a_diagonal_snafu_trail(tmp_path):
+    """Variant 5 has diagonals: one key queues a diagonal turn for red (no two arrows
+    that must land together)."""
+    from shared_rules import snafu
+
+    app, _board, _ = device.make(str(tmp_path))
+    app.start_game("snafu", seed=2, options={"variant": 5}, resume=False)
+    session = terminal.Session(app)
+    session.frame(b"z")  # A: go
+    for key, name in ((b"9", "UR"), (b"3", "DR"), (b"1", "DL"), (b"7", "UL")):
+        app.screen.queue[snafu.RED][:] = []
+        session.frame(key)
+        assert app.screen.queue[snafu.RED] == [snafu.DIR_NAMES.index(name)], key
+
+
+def test_shift_holds_a_button_for_a_second(tmp_path):
+    """The button test's "hold B: back" from a terminal: Shift+X."""
+    from firmware import launcher
+
+    app, _board, d = device.make(str(tmp_path))
+    d.idle()
+    app.go(launcher.ButtonTest(app))
+    session = terminal.Session(app)
+    session.frame(b"x")  # a tap: still there
+    for _ in range(5):
+        session.frame(b"")
+    assert isinstance(app.screen, launcher.ButtonTest)
+    session.frame(b"X")
+    for _ in range(terminal.HOLD_FRAMES):
+        session.frame(b"")
+    assert isinstance(app.screen, launcher.Settings)
