@@ -116,7 +116,12 @@ def box(fb, x, y, w, h):
 
 
 def banner(fb, line1, line2, x=19, y=20, w=74):
-    """A framed two-line message over the play area (a round's start or end)."""
+    """A framed two-line message over the play area (a round's start or end); wider,
+    about the same middle, when a line needs it ("YELLOW wins")."""
+    need = 8 * max(len(line1), len(line2)) + 6
+    if need > w:
+        x = max(0, x - (need - w) // 2)
+        w = min(need, W - x)
     box(fb, x, y, w, 22)
     center(fb, line1, y + 3, 1, x, w)
     center(fb, line2, y + 12, 1, x, w)

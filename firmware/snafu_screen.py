@@ -8,12 +8,13 @@ draws only the new squares.
 
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
-from firmware.ui.dpad import DIR_ARROWS, arrow_dir
+from firmware.ui.dpad import ARROWS, DIR_ARROWS, arrow_dir
 from firmware.ui.grid import Grid
 from shared_rules import snafu as sn
 
 CELL = 3
 STRIP_X = 113
+POINTER = 6  # pixels of the line showing a player's starting way
 
 READY = 0  # waiting for A before a round
 RUN = 1
@@ -91,6 +92,9 @@ class SnafuScreen(gamescreen.GameScreen):
             return
         if not sn.round_over(s):  # READY
             self.steer(pressed, held, False)
+            if pressed & ARROWS:  # the pointer follows the turn asked for
+                self.repaint = True
+                self.app.dirty = True
             if pressed & btn.A:
                 self.mode = RUN
                 self.frames = 0
@@ -208,7 +212,21 @@ class SnafuScreen(gamescreen.GameScreen):
                 name = sn.winner_name(s)
                 gfx.banner(fb, "Draw" if name == "draw" else name.upper() + " wins", "A: next")
         elif self.mode == READY:
+            self.draw_pointers(fb)
             gfx.banner(fb, "Round %d" % s.round, "A: go")
+
+    def draw_pointers(self, fb):
+        """Before a round: a short line from each player's head the way it will start
+        (its queued turn, if any), so nobody starts facing a wall unawares."""
+        s = self.s
+        for t in sn.human_trails(s):
+            if s.alive[t]:
+                q = self.queue[t]
+                d = sn.steer(s, t, q[-1]) if q else s.dir[t]
+                h = s.head[t]
+                x = (h % sn.W - 1) * CELL + 1
+                y = (h // sn.W - 1) * CELL + 1
+                fb.line(x, y, x + sn.DX[d] * POINTER, y + sn.DY[d] * POINTER, 1)
 
     def draw_strip(self, fb):
         s = self.s
