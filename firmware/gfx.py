@@ -76,6 +76,60 @@ def card_label(fb, card_int, x, y, c=1):
     glyph(fb, SUIT_GLYPHS[card_int // 13], x + 8, y, c)
 
 
+# Rich text: the 8x8 font's text with cards drawn as on the table. chr(CARD_CODE + card)
+# is a card (rank and suit glyphs, two columns); chr(TEN_CODE) the ten's glyph alone.
+TEN_CODE = 0xFF
+CARD_CODE = 0x100
+
+
+def card_char(card):
+    return chr(CARD_CODE + card)
+
+
+def rank_char(r):
+    return chr(TEN_CODE) if r == 9 else RANK_CHARS[r]
+
+
+def rich_text(fb, text, x, y, c=1, cols=CHARS):
+    """Draw text with card characters as glyphs, at most `cols` columns (a card takes
+    two); plain runs go to fb.text in one call each. Returns the columns drawn."""
+    col = 0
+    start = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        o = ord(text[i])
+        if o < TEN_CODE:
+            if col == cols:
+                break
+            col += 1
+            i += 1
+            continue
+        w = 2 if o >= CARD_CODE else 1
+        if col + w > cols:
+            break
+        if i > start:
+            fb.text(text[start:i], x + 8 * (col - (i - start)), y, c)
+        if o >= CARD_CODE:
+            card_label(fb, o - CARD_CODE, x + 8 * col, y, c)
+        else:
+            glyph(fb, TEN_GLYPH, x + 8 * col, y, c)
+        col += w
+        i += 1
+        start = i
+    if i > start:
+        fb.text(text[start:i], x + 8 * (col - (i - start)), y, c)
+    return col
+
+
+def rich_len(text):
+    """Columns `text` takes in rich_text."""
+    n = 0
+    for ch in text:
+        n += 2 if ord(ch) >= CARD_CODE else 1
+    return n
+
+
 def center(fb, text, y, c=1, x0=0, width=W):
     fb.text(text, x0 + (width - 8 * len(text)) // 2, y, c)
 

@@ -100,13 +100,14 @@ class Hang10Screen(gamescreen.GameScreen):
         elif m == h.M_KICK:
             text = "kick out"
         elif m == h.M_KEEP:
-            text = "keep surfin"
+            text = "surfin'"
         elif h.M_WIPE <= m < h.M_WIPE + h.WAVES:
             text = "wipe W%d" % (m - h.M_WIPE + 1)
         elif h.M_PLACE <= m < h.M_PLACE + 52:
-            text = "place " + h.move_text(s, m)[1:]
+            text = "place " + gfx.card_char(m - h.M_PLACE)
         else:
-            text = h.move_text(s, m).replace(">", " on W")
+            card, wave = divmod(m - h.M_PLAY, 4)
+            text = "%s on W%d" % (gfx.card_char(card), wave + 1)
         self.msg = "Hint: " + text
         self.app.dirty = True
 
@@ -130,7 +131,7 @@ class Hang10Screen(gamescreen.GameScreen):
         drawn = s.drawn if s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE) else -1
         cursor = self.hand_i() if not focused and s.phase != h.PH_OVER else -1
         self.row.draw(fb, s.hand, cursor, self.picked(), drawn)
-        fb.text(self.info()[:16], 0, INFO_Y, 1)
+        gfx.rich_text(fb, self.info(), 0, INFO_Y, 1)
         fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
         fb.text(self.prompt()[:16], 0, PROMPT_Y, 0)
 
@@ -149,10 +150,10 @@ class Hang10Screen(gamescreen.GameScreen):
             return
         gfx.card_label(fb, s.waves[w][-1], x + 5, TOP_Y, fg)
         if kind == h.K_SEQ:
-            label = gfx.RANK_CHARS[lo] + "-" + gfx.RANK_CHARS[hi]
+            label = gfx.rank_char(lo) + "-" + gfx.rank_char(hi)
         else:
             label = "SET" if kind == h.K_SET else "new"
-        fb.text(label, x + 1, TOP_Y + 8, fg)
+        gfx.rich_text(fb, label, x + 1, TOP_Y + 8, fg)
         if n > 1:
             fb.text("x%d" % n, x + 1, TOP_Y + 16, fg)
         picked = self.picked()
@@ -172,7 +173,7 @@ class Hang10Screen(gamescreen.GameScreen):
         if self.picked() >= 0 and top:
             return "on W%d" % top
         if ph == h.PH_PLAY and s.drawn >= 0:
-            return "drew " + h.move_text(s, h.M_PLACE + s.drawn)[1:]
+            return "drew " + gfx.card_char(s.drawn)
         return "turn %d" % (s.turn + 1)
 
     def prompt(self):

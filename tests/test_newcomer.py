@@ -66,3 +66,46 @@ def test_a_banner_holds_its_longest_line():
         whole = sum(alone.pixel(x, y) for x in range(128) for y in range(8))
         assert inside == whole, line  # every pixel of the line, none on or past the frame
         assert right < 113  # clear of Snafu's score strip
+
+
+def _fb():
+    return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+
+
+def _region(fb, x, y, w, h=8):
+    return [fb.pixel(x + i, y + j) for i in range(w) for j in range(h)]
+
+
+def test_rich_text_draws_cards_as_on_the_table_and_counts_their_columns():
+    text = "drew " + gfx.card_char(9 + 13)  # the ten of hearts
+    fb = _fb()
+    assert gfx.rich_text(fb, text, 0, 0) == 7 == gfx.rich_len(text)
+    want = _fb()
+    want.text("drew ", 0, 0, 1)
+    gfx.card_label(want, 9 + 13, 40, 0, 1)
+    assert _region(fb, 0, 0, 128) == _region(want, 0, 0, 128)
+    # a card that would run past 16 columns is left out whole, not cut in half
+    fb = _fb()
+    assert gfx.rich_text(fb, "x" * 15 + gfx.card_char(0), 0, 0) == 15
+    assert not any(_region(fb, 120, 0, 8))
+
+
+def test_hang10_messages_show_cards_with_the_tables_glyphs(tmp_path):
+    """ "drew 10♥" as the cards on the table show it, not "drew TH"."""
+    from firmware import hang10_screen as hs
+    from shared_rules import hang10 as h
+
+    for seed in range(1, 60):
+        app, board, d = device.make(str(tmp_path / str(seed)))
+        screen = app.start_game("hang10", seed=seed, resume=False)
+        d.keys("A")  # draw
+        s = screen.s
+        if s.phase == h.PH_PLAY and s.drawn % 13 == 9:
+            break
+    else:
+        raise AssertionError("no seed draws a ten first")
+    buf = bytes(board.display.buf)
+    want = _fb()
+    gfx.card_label(want, s.drawn, 40, 0, 1)
+    got = [device.pixel(buf, 40 + i, hs.INFO_Y + j) for i in range(16) for j in range(8)]
+    assert got == _region(want, 40, 0, 16)
