@@ -4,7 +4,7 @@ The screens live in firmware.launcher (menus around the games), firmware.gamescr
 (a game in play) and firmware.screens (the parts every screen is made of).
 """
 
-import sys
+import gc
 
 from firmware import buttons as btn
 from firmware import games, gfx
@@ -24,12 +24,15 @@ TOAST_FRAMES = const(100)  # a notice stays 2.5 s (or until a button is pressed)
 AB = const(48)  # btn.A | btn.B
 
 DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True, "watchdog": False}
+# A collection runs in a frame's spare time once this much garbage has piled up, so an
+# automatic one (heap full) rarely lands in a frame that answers a press.
+GC_MIN_GARBAGE = const(4096)
+_mem_alloc = getattr(gc, "mem_alloc", None)  # MicroPython and CircuitPython; not CPython
 WATCHDOG_MS = const(8000)  # a frame that takes longer than this resets the device
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
-# On the device the launcher's module is dropped while a game is open (its bytecode is
-# heap there) and imported again on the way home. CPython keeps it (tests compare its
-# classes), which changes no screen.
-DROP_LAUNCHER = sys.implementation.name == "micropython"
+# On the device the launcher's module is dropped while a game is open and imported
+# again on the way home (games.DROP_MODULES).
+DROP_LAUNCHER = games.DROP_MODULES
 
 
 def check_settings(s):
@@ -61,6 +64,9 @@ class App:
         self.toast = None  # one-line notice drawn over the bottom line
         self.toast_left = 0
         self.after_show = None  # work for after this frame's show (a turn's save)
+        self.opening = None  # (gid, start_game's arguments): a game the launcher opens
+        self.gc_ms = 0  # what the last collection in spare time took
+        self.gc_live = _mem_alloc() if _mem_alloc else 0  # allocated after it
         self.home()
 
     # ---- screens -------------------------------------------------------
@@ -95,6 +101,8 @@ class App:
                     self.dirty = True
                     self.screen.repaint = True
             self.screen.update(pressed, held)
+            if self.opening is not None:
+                self._open()
             if not self.toast_left and self.store.notices:
                 self.toast = self.store.take_notice()
                 self.toast_left = TOAST_FRAMES
@@ -115,6 +123,20 @@ class App:
                 work()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
             self.fail(e)
+
+    def spare(self, ms):
+        """`ms` of spare time before the next frame: collect the garbage there when there
+        is enough of it and the last collection took no longer. True if it collected."""
+        if _mem_alloc is None or ms <= self.gc_ms:
+            return False
+        if _mem_alloc() - self.gc_live < GC_MIN_GARBAGE:
+            return False
+        ticks_ms = self.board.ticks_ms
+        t0 = ticks_ms()
+        gc.collect()
+        self.gc_ms = self.board.ticks_diff(ticks_ms(), t0) + 1
+        self.gc_live = _mem_alloc()
+        return True
 
     def fail(self, e):
         self.last_error = e
@@ -174,6 +196,7 @@ class App:
                 if wdt is not None:
                     wdt.feed()
                 due += FRAME_MS
+                self.spare(ticks_diff(due, ticks_ms()))
                 while True:
                     buttons.poll()
                     left = ticks_diff(due, ticks_ms())
@@ -209,6 +232,21 @@ class App:
     def beep(self, freq=880, ms=15):
         if self.settings["sound"] and self.board.buzzer is not None:
             self.board.buzzer.tone(freq, ms)
+
+    def open_game(self, gid, **how):
+        """From the launcher: the game opens once the launcher's screen has returned
+        from this frame's update, so on the device the launcher's module is freed
+        before the game's modules load (the heap's peak is one of them, not both)."""
+        self.opening = (gid, how)
+
+    def _open(self):
+        gid, how = self.opening
+        self.opening = None
+        if DROP_LAUNCHER:
+            self.go(None)
+            games.drop_module("firmware.launcher")
+            gc.collect()
+        self.start_game(gid, **how)
 
     def start_game(self, gid, seed=None, options=None, resume=True, profile=None):
         """Open a game: resume its save if asked and present, else a new one."""

@@ -14,7 +14,7 @@ save, and a replay drops them, as the resumed game did.
 import json
 
 from firmware import buttons as btn
-from firmware import games, gfx, records
+from firmware import games, gfx
 from firmware.screens import HelpScreen, Screen
 from firmware.ui.picker import HINT, PAUSE, REFUSED
 
@@ -243,10 +243,11 @@ class GameScreen(Screen):
         rules = _rules_of(cls)
         store = app.store
         if profile is None:
-            profile = records.load_profile(store, gid, rules)
+            profile = _records().load_profile(store, gid, rules)
         cls.prepare(options)
         state = rules.new(seed, options, profile)
-        counted = records.load_stats(store, gid, rules)["games"]
+        counted = _records().load_stats(store, gid, rules)["games"]
+        release_records()
         screen = cls(app, gid, rules, state, seed, options, profile, counted)
         store.remove(gid + ".sav")
         store.write(gid + ".in", screen.write_journal_head)
@@ -479,8 +480,9 @@ class GameScreen(Screen):
         if dump_to is not None:
             f.write(head)
             dump_to(self.s, f)  # big states are written piece by piece
-        else:
-            f.write(head + self.rules.dump(self.s))  # one write: each costs a file call
+        else:  # two writes (each costs a file call), not one more copy of the whole text
+            f.write(head)
+            f.write(self.rules.dump(self.s))
 
     def autosave(self):
         """Save the game in progress at a turn boundary (never per frame), once this
@@ -503,6 +505,7 @@ class GameScreen(Screen):
             self.since = 0
         store = self.app.store
         rules = self.rules
+        records = _records()
         self.result = records.record_result(store, self.gid, rules, self.s, self.counted_at, False)
         self.app.dirty = True  # the result box is drawn over the board as it stands
         self.app.after_show = self.finish_files  # the result on the panel first
@@ -513,11 +516,13 @@ class GameScreen(Screen):
         steps loses nothing and counts nothing twice."""
         store = self.app.store
         gid = self.gid
+        records = _records()
         records.save_stats(store, gid, self.result[0])
         self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
         store.remove(gid + ".sav")
         self.flush_inputs()
         store.rename(gid + ".in", gid + ".last.rep")
+        release_records()
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""
@@ -565,6 +570,20 @@ class GameScreen(Screen):
 
     def over_detail(self):
         return ""
+
+
+def _records():
+    """firmware.records: needed at a game's start and end, not in play."""
+    from firmware import records
+
+    return records
+
+
+def release_records():
+    """On the device records' heap is freed in play (the launcher, which also imports
+    it, is dropped while a game is open); CPython keeps every module."""
+    if games.DROP_MODULES:
+        games.drop_module("firmware.records")
 
 
 def release_save_code(rules):

@@ -499,7 +499,8 @@ def dump(s):
         lines.append("wave%d %d %d %s" % (w + 1, s.kind[w], s.lo[w], _cards_text(s.waves[w])))
     lines.append("scored " + _cards_text(s.scored))
     lines.append("wiped " + _cards_text(s.wiped))
-    return "\n".join(lines) + "\n"
+    lines.append("")  # the last newline, without copying the whole text again
+    return "\n".join(lines)
 
 
 def copy(s):
