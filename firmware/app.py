@@ -65,6 +65,7 @@ class App:
         self.toast_left = 0
         self.after_show = None  # work for after this frame's show (a turn's save)
         self.opening = None  # (gid, start_game's arguments): a game the launcher opens
+        self.home_index = 0  # the launcher's cursor, kept while a game is played
         self.gc_ms = 0  # what the last collection in spare time took
         self.gc_live = _mem_alloc() if _mem_alloc else 0  # allocated after it
         self.home()
@@ -123,6 +124,13 @@ class App:
                 work()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
             self.fail(e)
+
+    def notice(self, text):
+        """A one-line notice over the bottom line (as a store's notice is shown)."""
+        self.toast = text
+        self.toast_left = TOAST_FRAMES
+        self.dirty = True
+        self.screen.repaint = True
 
     def spare(self, ms):
         """`ms` of spare time before the next frame: collect the garbage there when there

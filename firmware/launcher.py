@@ -15,6 +15,11 @@ class Launcher(Menu):
         items.append(("Settings", lambda: app.go(Settings(app))))
         items.append(("About", lambda: app.go(About(app))))
         Menu.__init__(self, app, "Pocket Table", items)
+        self.index = min(app.home_index, len(items) - 1)  # where the cursor last was
+
+    def update(self, pressed, held):
+        Menu.update(self, pressed, held)
+        self.app.home_index = self.index
 
     def _opener(self, gid):
         return lambda: self.app.go(GameMenu(self.app, gid))
@@ -139,13 +144,15 @@ class StatsScreen(Screen):
         count = st["clean"] if self.clean else st["wins"]
         if self.clean or self.wins:
             fb.text("%-7s%d" % (label, count), 0, 32, 1)
-            fb.text(("%s=%s" % (label, note))[:16], 0, 55, 1)
+            footer = "%s=%s" % (label, note)
+            fb.text(footer if len(footer) <= gfx.CHARS else note[: gfx.CHARS], 0, 55, 1)
         fb.text("Mean   %s" % records.tenths(st["total"], st["games"]), 0, 42, 1)
 
 
 class Settings(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "Settings", [], back=self.done)
+        self.saved = dict(app.settings)
         self.items = [
             ("contrast", self.contrast),
             ("invert", self.invert),
@@ -200,10 +207,16 @@ class Settings(Menu):
     def watchdog(self):
         """Takes effect from the next start (the running watchdog cannot be stopped)."""
         self.app.settings["watchdog"] = not self.app.settings["watchdog"]
+        self.app.notice("From next start")
 
     def done(self):
-        self.app.save_settings()  # one write when leaving, not per change
         self.app.home()
+
+    def leave(self):
+        """However it is left (Back, B, the simulator's Esc), a change is written once."""
+        if self.app.settings != self.saved:
+            self.app.save_settings()
+            self.saved = dict(self.app.settings)
 
 
 class ButtonTest(Screen):

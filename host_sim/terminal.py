@@ -226,6 +226,8 @@ def run(app, board, on_quit=None):
             if not session.frame(data):
                 break
             buf = bytes(board.display.buf)
+            if getattr(board.display, "inverted", False):  # Settings > Invert: as the panel
+                buf = bytes(b ^ 0xFF for b in buf)
             size = tuple(shutil.get_terminal_size((80, 24)))
             if (buf, size) != last:
                 if last is None or size != last[1]:

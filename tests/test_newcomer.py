@@ -109,3 +109,63 @@ def test_hang10_messages_show_cards_with_the_tables_glyphs(tmp_path):
     gfx.card_label(want, s.drawn, 40, 0, 1)
     got = [device.pixel(buf, 40 + i, hs.INFO_Y + j) for i in range(16) for j in range(8)]
     assert got == _region(want, 40, 0, 16)
+
+
+def test_settings_are_kept_however_they_are_left(tmp_path):
+    """Esc in the simulator goes home without Back: the change is written anyway, once."""
+    from firmware import launcher
+
+    app, _board, d = device.make(str(tmp_path))
+    d.idle()
+    app.go(launcher.Settings(app))
+    d.keys("A")  # contrast 3 -> 4
+    writes = app.store.writes
+    app.home()  # what Esc does on a screen that is not a game
+    assert app.store.writes == writes + 1
+    app2, _b2, _d2 = device.make(str(tmp_path))
+    assert app2.settings["contrast"] == 4
+    app2.go(launcher.Settings(app2))
+    writes = app2.store.writes
+    app2.home()  # nothing changed: nothing written
+    assert app2.store.writes == writes
+
+
+def test_the_launcher_keeps_its_cursor(tmp_path):
+    from firmware import launcher
+
+    app, _board, d = device.make(str(tmp_path))
+    d.idle()
+    d.keys("DOWN,DOWN")
+    at = app.screen.index
+    d.keys("A,B")  # into an entry and back
+    assert isinstance(app.screen, launcher.Launcher) and app.screen.index == at == 2
+
+
+def test_the_watchdog_says_it_takes_effect_at_the_next_start(tmp_path):
+    from firmware import launcher
+
+    app, board, d = device.make(str(tmp_path))
+    if board.watchdog is None:
+        import pytest
+
+        pytest.skip("this board has no watchdog")
+    d.idle()
+    app.go(launcher.Settings(app))
+    labels = app.screen.labels()
+    d.keys("DOWN," * [i for i, x in enumerate(labels) if x.startswith("Watchdog")][0] + "A")
+    assert app.toast == "From next start"
+
+
+def test_stats_footer_is_never_cut(tmp_path):
+    from firmware import launcher
+
+    app, board, d = device.make(str(tmp_path))
+    d.idle()
+    for gid in ("hang10", "snafu"):
+        app.go(launcher.StatsScreen(app, gid))
+        d.idle()
+        label, note = app.screen.clean or ("Won", "matches won")
+        footer = "%s=%s" % (label, note)
+        shown = footer if len(footer) <= 16 else note
+        assert len(shown) <= 16 and shown in (footer, note)
+        assert device.text_on_screen(board, shown, 55)
