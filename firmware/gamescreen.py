@@ -26,6 +26,7 @@ JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones 
 
 
 TOKENS_PER_LINE = 16
+OVER_GRACE = 20  # frames (0.5 s) a real-time game's result shows before a press leaves it
 _CHUNK = 96  # events per chunk of the input log (3 bytes each)
 
 
@@ -225,6 +226,7 @@ class GameScreen(Screen):
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
         self.result = None  # (stats, new_best) once the game is over
+        self.over_at = 0  # the frame the game ended in
         self.seats = None
         self.thinking = False  # "thinking" is on the panel: this frame searches
         self.hint_due = False  # a hint asked for: searched on the next frame
@@ -413,7 +415,13 @@ class GameScreen(Screen):
     def leave(self):
         pass
 
+    def shared(self):
+        """More than one person plays this game on the device (pass-and-play)."""
+        return len(self.rules.humans(self.s)) > 1
+
     def over_update(self, pressed):
+        if self.rules.KIND == "realtime" and self.app.frame_no - self.over_at < OVER_GRACE:
+            return  # a steering press meant for the last moment does not skip the result
         if pressed & btn.A:
             self.app.start_game(self.gid, options=self.options, resume=False)
         elif pressed & btn.B:
@@ -505,8 +513,14 @@ class GameScreen(Screen):
             self.since = 0
         store = self.app.store
         rules = self.rules
-        records = _records()
-        self.result = records.record_result(store, self.gid, rules, self.s, self.counted_at, False)
+        self.over_at = self.app.frame_no
+        if self.shared():  # people taking turns on one device: not the owner's stats
+            self.result = (None, False)
+        else:
+            records = _records()
+            self.result = records.record_result(
+                store, self.gid, rules, self.s, self.counted_at, False
+            )
         self.app.dirty = True  # the result box is drawn over the board as it stands
         self.app.after_show = self.finish_files  # the result on the panel first
 
@@ -517,7 +531,8 @@ class GameScreen(Screen):
         store = self.app.store
         gid = self.gid
         records = _records()
-        records.save_stats(store, gid, self.result[0])
+        if self.result[0] is not None:
+            records.save_stats(store, gid, self.result[0])
         self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
         store.remove(gid + ".sav")
         self.flush_inputs()
@@ -563,8 +578,14 @@ class GameScreen(Screen):
         stats, new_best = self.result
         gfx.box(fb, 6, 3, 116, 60)
         gfx.center(fb, "GAME OVER", 7)
-        gfx.center(fb, "Score %d" % self.points(), 18)
-        gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
+        if stats is None:  # pass-and-play: who won, and every seat's score
+            rules = self.rules
+            w = rules.winner(self.s)
+            gfx.center(fb, "Draw" if w < 0 else rules.SEAT_NAMES[w] + " wins", 18)
+            gfx.center(fb, "-".join([str(x) for x in rules.scores(self.s)]), 28)
+        else:
+            gfx.center(fb, "Score %d" % self.points(), 18)
+            gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
         gfx.center(fb, self.over_detail(), 38)
         gfx.center(fb, "A:new B:menu", 51)
 

@@ -335,8 +335,23 @@ def test_whole_match_by_the_bot_updates_stats(tmp_path):
     assert device.text_on_screen(board, "GAME OVER", 7)
     assert not os.path.exists(os.path.join(saves(tmp_path), "snafu.sav"))
     assert os.path.exists(os.path.join(saves(tmp_path), "snafu.last.rep"))
+    d.keys("B")  # too soon: a steering press at the end does not skip the result
+    assert app.screen is screen
+    d.idle(gamescreen.OVER_GRACE)
     d.keys("B")
     assert isinstance(app.screen, launcher.Launcher)
+
+
+def test_a_two_player_match_says_who_won_and_counts_in_no_solo_stats(tmp_path):
+    app, board, d, screen = start(tmp_path, {"variant": 1, "rounds": 3, "humans": 2})
+    assert d.autoplay()
+    assert screen.finished
+    w = sn.winner(screen.s)
+    text = "Draw" if w < 0 else sn.SEAT_NAMES[w] + " wins"
+    assert device.text_on_screen(board, text, 18)
+    assert device.text_on_screen(board, "-".join(str(x) for x in sn.scores(screen.s)), 28)
+    assert records.load_stats(app.store, "snafu")["games"] == 0
+    assert os.path.exists(os.path.join(saves(tmp_path), "snafu.last.rep"))
 
 
 def test_chord_mid_round_saves_and_continue_resumes(tmp_path):
