@@ -42,6 +42,19 @@ class GameMenu(Menu):
         self.app.go(GameMenu(self.app, self.gid))
 
     def new_game(self):
+        """A saved game is not thrown away unasked: New game asks first."""
+        app = self.app
+        gid = self.gid
+        if not app.store.exists(gid + ".sav"):
+            self.new_game_now()
+            return
+        items = [
+            ("No: continue", lambda: app.open_game(gid, resume=True)),
+            ("Yes: new game", self.new_game_now),
+        ]
+        app.go(Menu(app, "Replace save?", items, back=self.reopen))
+
+    def new_game_now(self):
         rules = games.rules(self.gid)  # its options; the rest of the game loads on opening
         if rules.OPTIONS:
             self.app.go(OptionsScreen(self.app, self.gid, rules))

@@ -169,3 +169,31 @@ def test_stats_footer_is_never_cut(tmp_path):
         shown = footer if len(footer) <= 16 else note
         assert len(shown) <= 16 and shown in (footer, note)
         assert device.text_on_screen(board, shown, 55)
+
+
+def test_new_game_asks_before_replacing_a_saved_game(tmp_path):
+    from firmware import gamescreen, launcher
+
+    app, _board, d = device.make(str(tmp_path))
+    screen = app.start_game("hang10", seed=5, resume=False)
+    d.keys("A")
+    screen.save_now()
+    saved = screen.rules.dump(screen.s)
+    app.home()
+    d.idle()
+    app.go(launcher.GameMenu(app, "hang10"))
+    labels = app.screen.labels()
+    d.keys("DOWN," * labels.index("New game") + "A")
+    assert app.screen.title == "Replace save?"
+    d.keys("B")  # changed my mind: back to the game's menu, the save kept
+    assert isinstance(app.screen, launcher.GameMenu) and app.store.exists("hang10.sav")
+    d.keys("DOWN," * labels.index("New game") + "A")
+    d.keys("A")  # No: continue
+    assert isinstance(app.screen, gamescreen.GameScreen)
+    assert app.screen.rules.dump(app.screen.s) == saved
+    app.home()
+    app.go(launcher.GameMenu(app, "hang10"))
+    d.keys("DOWN," * labels.index("New game") + "A")
+    d.keys("DOWN,A")  # Yes: new game
+    assert isinstance(app.screen, gamescreen.GameScreen)
+    assert app.screen.rules.dump(app.screen.s) != saved
