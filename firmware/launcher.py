@@ -97,7 +97,10 @@ class OptionsScreen(Screen):
         elif pressed & (btn.LEFT | btn.RIGHT) and self.index < n:
             key, _label, values, _default, _help = self.mod.OPTIONS[self.index]
             step = 1 if pressed & btn.RIGHT else -1
-            self.opts[key] = values[(values.index(self.opts[key]) + step) % len(values)]
+            i = values.index(self.opts[key]) + step
+            if ordered(values):  # a scale (speed 1-4) stops at its ends
+                i = min(len(values) - 1, max(0, i))
+            self.opts[key] = values[i % len(values)]
         elif pressed & btn.A and self.index == n + 1:
             app.go(HelpScreen(app, self.gid, lambda: app.go(self)))
             return
@@ -132,6 +135,16 @@ class OptionsScreen(Screen):
         fb.hline(0, 46, gfx.W, 1)
         for i in range(min(2, len(lines))):
             fb.text(lines[i][:16], 0, 48 + 8 * i, 1)
+
+
+def ordered(values):
+    """True for a rising scale of numbers (stops at its ends), not a set of choices."""
+    for i in range(1, len(values)):
+        if type(values[i]) is not int or type(values[i - 1]) is not int:
+            return False
+        if values[i] <= values[i - 1]:
+            return False
+    return len(values) > 1
 
 
 class StatsScreen(Screen):

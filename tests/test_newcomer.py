@@ -197,3 +197,28 @@ def test_new_game_asks_before_replacing_a_saved_game(tmp_path):
     d.keys("DOWN,A")  # Yes: new game
     assert isinstance(app.screen, gamescreen.GameScreen)
     assert app.screen.rules.dump(app.screen.s) != saved
+
+
+def test_a_scale_option_stops_at_its_ends_and_choices_cycle(tmp_path):
+    """Snafu's speed goes 2, 3, 4 and stays at 4 (not back to 1); Players cycles."""
+    from firmware import games, launcher
+
+    app, _board, d = device.make(str(tmp_path))
+    d.idle()
+    rules = games.rules("snafu")
+    app.go(launcher.OptionsScreen(app, "snafu", rules))
+    keys = [o[0] for o in rules.OPTIONS]
+    d.keys("DOWN," * keys.index("speed"))
+    seen = []
+    for _ in range(4):
+        d.keys("RIGHT")
+        seen.append(app.screen.opts["speed"])
+    assert seen == [3, 4, 4, 4]
+    d.keys("UP," * keys.index("speed") + "DOWN," * keys.index("humans"))
+    values = dict((o[0], o[2]) for o in rules.OPTIONS)["humans"]
+    got = []
+    for _ in range(len(values)):
+        d.keys("RIGHT")
+        got.append(app.screen.opts["humans"])
+    assert sorted(got) == sorted(values)  # every choice, round again
+    assert launcher.ordered((1, 2, 3, 4)) and not launcher.ordered((1, 2, 0))
