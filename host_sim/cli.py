@@ -220,17 +220,35 @@ def cmd_play(args):
     cmd_sim(args, game=args.game)
 
 
-def _check_png_path(png_path):
-    """One line if the picture cannot be written there."""
+def _check_png_path(png_path, ext="png"):
+    """One line if the picture (--png, or --gif with ext "gif") cannot be written there."""
     if png_path is None:
         return
-    if not png_path.lower().endswith(".png"):
-        raise UsageError("host_sim: --png %s: the file name must end in .png" % png_path)
+    if not png_path.lower().endswith("." + ext):
+        raise UsageError("host_sim: --%s %s: the file name must end in .%s" % (ext, png_path, ext))
     if os.path.isdir(png_path):
-        raise UsageError("host_sim: --png %s is a folder: give a file name" % png_path)
+        raise UsageError("host_sim: --%s %s is a folder: give a file name" % (ext, png_path))
     folder = os.path.dirname(os.path.abspath(png_path))
     if not os.path.isdir(folder):
-        raise UsageError("host_sim: --png %s: the folder %s does not exist" % (png_path, folder))
+        raise UsageError(
+            "host_sim: --%s %s: the folder %s does not exist" % (ext, png_path, folder)
+        )
+
+
+def _recorder(args, app, board):
+    """A GIF recorder on the app when --gif was given, else None."""
+    if not getattr(args, "gif", None):
+        return None
+    from host_sim import gif
+
+    return gif.Recorder(app, board)
+
+
+def _output_gif(rec, path):
+    if rec is None:
+        return
+    frames, ms = rec.save(path)
+    print("wrote %s (%d frames, %.1f s)" % (path, frames, ms / 1000))
 
 
 def _output_screen(board, png_path, scale):
@@ -249,6 +267,7 @@ def _output_screen(board, png_path, scale):
 def cmd_shot(args):
     _rules(args.game)
     _check_png_path(args.png)
+    _check_png_path(args.gif, "gif")
     from boards.headless import parse_keys
 
     try:
@@ -257,10 +276,12 @@ def cmd_shot(args):
         raise UsageError("host_sim shot: %s" % e) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-shot-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
+    rec = _recorder(args, app, board)
     app.start_game(args.game, seed=args.seed, options=game_options(args), resume=False)
     driver.keys(args.keys or "")
     driver.idle(1)
     _output_screen(board, args.png, args.scale)
+    _output_gif(rec, args.gif)
 
 
 REPLAY_MAX_BYTES = 4 * 1024 * 1024  # far above the device's journal (16,000 inputs)
@@ -289,6 +310,7 @@ def cmd_replay(args):
     from firmware import gamescreen
 
     _check_png_path(args.png)
+    _check_png_path(args.gif, "gif")
     text = _read_replay_text(args.file)
     from host_sim import fuzz_device
 
@@ -307,6 +329,7 @@ def cmd_replay(args):
         raise SystemExit("host_sim replay: %s cannot be played: %s" % (args.file, e)) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")
     app, board, driver = device.make(_prepare_root(root, fresh=not args.root_given))
+    rec = _recorder(args, app, board)
     driver.replay(
         fields["game"],
         fields["seed"],
@@ -328,6 +351,7 @@ def cmd_replay(args):
             )
         )
     _output_screen(board, args.png, args.scale)
+    _output_gif(rec, args.gif)
 
 
 def replay_session(args, text=None):
@@ -446,6 +470,7 @@ def build_parser():
     sp.add_argument("--seed", type=SEED, default=1)
     sp.add_argument("--keys", default="", help='e.g. "RIGHT,A,A" or "A+B*30"')
     sp.add_argument("--png", help="write a PNG here instead of printing the screen")
+    sp.add_argument("--gif", help="also write every frame from the start as an animated GIF")
     sp.add_argument("--scale", type=int_in(1, 16), default=4)
     snafu_args(sp, players=True)
 
@@ -453,6 +478,7 @@ def build_parser():
     common(sp)
     sp.add_argument("file")
     sp.add_argument("--png")
+    sp.add_argument("--gif", help="write the whole replay as an animated GIF (device speed)")
     sp.add_argument("--scale", type=int_in(1, 16), default=4)
 
     sp = sub.add_parser("shots", help="regenerate the README screenshots")

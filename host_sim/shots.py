@@ -3,7 +3,8 @@
 Each game gets its options screen (when it has options) and the scenes its help module
 lists in SHOTS: (name, caption, options, steps), the picture taken after `steps` steps
 of the game's own computer presses (None: at the game's end). A game without SHOTS gets
-a new game, the middle of a game and its end.
+a new game, the middle of a game and its end. Every game also gets GID.gif: the first
+GIF_STEPS steps of a new game by its computer presses, at the device's frame rate.
 """
 
 import importlib
@@ -11,9 +12,10 @@ import os
 import tempfile
 
 from firmware import games
-from host_sim import device, png
+from host_sim import device, gif, png
 
 SEED = 7
+GIF_STEPS = 120  # computer presses in a game's GIF (each a press and an idle frame)
 DEFAULT_SHOTS = (
     ("start", "a new game", None, 0),
     ("play", "the middle of a game", None, "half"),
@@ -81,6 +83,22 @@ def scenes():
     return out
 
 
+def gifs():
+    """(file name, caption, game id) for each game's animated GIF."""
+    return [(gid + ".gif", games.title(gid) + " in motion", gid) for gid in games.ids()]
+
+
+def make_gif(gid, path, root):
+    app, board, d = device.make(root)
+    rec = gif.Recorder(app, board)
+    app.start_game(gid, seed=SEED, resume=False)
+    for _ in range(GIF_STEPS):
+        if app.screen.finished:
+            break
+        bot_step(app)
+    return rec.save(path, scale=2)
+
+
 def make_all(out_dir):
     os.makedirs(out_dir, exist_ok=True)
     for name, _caption, fn in scenes():
@@ -90,3 +108,8 @@ def make_all(out_dir):
             path = os.path.join(out_dir, name)
             png.save(device.screen_bytes(board), path, scale=3)
             print("wrote %s" % path)
+    for name, _caption, gid in gifs():
+        with tempfile.TemporaryDirectory(prefix="pt-shots-") as root:
+            path = os.path.join(out_dir, name)
+            frames, ms = make_gif(gid, path, root)
+            print("wrote %s (%d frames, %.1f s)" % (path, frames, ms / 1000))

@@ -55,3 +55,62 @@ def test_a_game_without_shots_gets_start_middle_and_end(duel, tmp_path):
         if name == "duel_over.png":
             assert app.screen.finished
     assert len(set(seen)) == 4
+
+
+def test_every_game_has_its_gif_in_the_readme():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md")) as f:
+        readme = f.read()
+    for name, _caption, _gid in shots.gifs():
+        assert "docs/img/" + name in readme, name
+        assert os.path.exists(os.path.join(root, "docs", "img", name)), name
+
+
+def test_a_replay_gif_runs_at_the_devices_frame_rate(tmp_path, capsys):
+    """replay --gif: the first frame is the game's start, the last its end, and the
+    delays add up to the frames the replay ran (25 ms each) plus the held last one."""
+    from PIL import Image
+
+    from firmware.app import FRAME_MS
+    from host_sim import cli, device
+
+    app, board, d = device.make(str(tmp_path / "play"))
+    app.start_game("hang10", seed=7, resume=False)
+    start = device.screen_bytes(board)
+    d.keys("A,RIGHT,A,LEFT,A,A")
+    screen = app.screen
+    screen.save_now()
+    rep = tmp_path / "r.rep"
+    rep.write_text(screen.replay_text())
+    out = str(tmp_path / "r.gif")
+    cli.main(["replay", str(rep), "--gif", out, "--root", str(tmp_path / "replay")])
+    assert "wrote %s" % out in capsys.readouterr().out
+    im = Image.open(out)
+    total = 0
+    for i in range(im.n_frames):
+        im.seek(i)
+        total += im.info["duration"]
+    from firmware import gamescreen
+
+    with open(rep) as f:
+        inputs = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)["inputs"]
+    ran = sum(delta for delta, _p, _h in inputs.events())  # frames the replay runs
+    assert abs(total - (ran * FRAME_MS + 1500)) <= 3 * FRAME_MS  # + the held end
+    im.seek(0)
+    first = im.convert("RGB")
+    from host_sim import gif
+
+    want = gif.frame_image(start, 2).convert("RGB")
+    assert first.tobytes() == want.tobytes()
+
+
+def test_gif_path_is_checked_like_png(tmp_path, capsys):
+    import pytest
+
+    from host_sim import cli
+
+    for bad in (str(tmp_path / "x.png"), str(tmp_path / "nofolder" / "x.gif"), str(tmp_path)):
+        with pytest.raises(SystemExit) as e:
+            cli.main(["shot", "hang10", "--gif", bad, "--root", str(tmp_path / "r")])
+        assert e.value.code == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
