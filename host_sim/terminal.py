@@ -6,8 +6,9 @@ the full one; the view follows the terminal's size as it changes.
 
 Keys: arrows or WASD = d-pad, the number pad's 7 9 1 3 (or Home, PgUp, End, PgDn)
 = diagonals, Z or J = A, X or K = B, Shift with a letter = hold that button for
-1 s, Esc = back to the launcher (in a game it holds A+B for the chord's 0.5 s, as
-on the device, so the game saves and a replay holds them too), Q = quit (saves too).
+1 s, P = a screenshot (shot-NNN.png next to the saves), Esc = back to the
+launcher (in a game it holds A+B for the chord's 0.5 s, as on the device, so the
+game saves and a replay holds them too), Q = quit (saves too).
 """
 
 import os
@@ -51,7 +52,7 @@ KEYS = {
     b"\x1b[6~": btn.DOWN | btn.RIGHT,
 }
 HOLD_FRAMES = 40  # a capital letter (Shift) holds its button this long: 1 s
-HELP = "arrows/WASD  7 9 1 3 diagonals  Z=A  X=B  Shift=hold 1s  Esc=back  Q=quit"
+HELP = "arrows/WASD  7 9 1 3 diagonals  Z=A X=B  Shift=hold 1s  P=shot  Esc=back Q=quit"
 
 
 def render(buf):
@@ -97,12 +98,14 @@ def fits_full(size):
     return size[0] >= FULL_SIZE[0] and size[1] >= FULL_SIZE[1]
 
 
-def view(buf, size):
+def view(buf, size, status=""):
     """What the terminal shows for these screen bytes at this size: the full view, or
-    the compact one with a line saying how to get the full one."""
+    the compact one with a line saying how to get the full one. A status (a
+    screenshot's file) takes the keys' line."""
+    line = (status or HELP)[: max(0, size[0] - 1)]
     if fits_full(size):
-        return render(buf) + "\n" + HELP
-    return render_compact(buf) + "\n" + HELP[: max(0, size[0] - 1)] + "\n" + COMPACT_NOTE
+        return render(buf) + "\n" + line
+    return render_compact(buf) + "\n" + line + "\n" + COMPACT_NOTE
 
 
 def _sequence_end(data, i):
@@ -139,6 +142,8 @@ def parse_terminal(data):
             action = "home"
         elif ch == b"q":
             action = "quit"
+        elif ch == b"p":
+            action = "shot"
         elif ch in KEYS:
             mask |= KEYS[ch]
             if raw != ch:
@@ -160,6 +165,7 @@ class Session:
         self.hold_left = 0
         self.holding = 0
         self.waiting = b""
+        self.status = ""  # a line under the screen (a screenshot's file)
 
     def frame(self, data):
         """One frame from the keys in `data`; False when Q asked to quit."""
@@ -173,6 +179,10 @@ class Session:
         mask, hold, action = parse_terminal(data)
         if action == "quit":
             return False
+        if data:
+            self.status = ""  # the next key brings the keys' line back
+        if action == "shot":
+            self.status = self.screenshot()
         if hold:
             self.hold(mask, hold, HOLD_FRAMES)
             return True
@@ -183,6 +193,22 @@ class Session:
             app.home()
         app.frame(mask, mask)
         return True
+
+    def screenshot(self):
+        """P: the panel as a PNG in the device's folder (shot-001.png, ...); the line
+        the terminal shows about it."""
+        from host_sim import png
+
+        folder = os.path.dirname(self.app.store.dir.rstrip("/")) or "."
+        n = 1
+        while os.path.exists(os.path.join(folder, "shot-%03d.png" % n)):
+            n += 1
+        path = os.path.join(folder, "shot-%03d.png" % n)
+        try:
+            png.save(bytes(self.app.display.buf), path, scale=4)
+        except OSError as e:
+            return "screenshot not saved: %s" % (e.strerror or e)
+        return "saved " + path
 
     def hold(self, pressed, held, frames):
         """Press `pressed`, then keep `held` down for `frames` frames in all."""
@@ -229,11 +255,11 @@ def run(app, board, on_quit=None):
             if getattr(board.display, "inverted", False):  # Settings > Invert: as the panel
                 buf = bytes(b ^ 0xFF for b in buf)
             size = tuple(shutil.get_terminal_size((80, 24)))
-            if (buf, size) != last:
+            if (buf, size, session.status) != last:
                 if last is None or size != last[1]:
                     out.write("\x1b[2J")  # resized: clear what the other view left
-                last = (buf, size)
-                text = view(buf, size).replace("\n", "\x1b[K\n")
+                last = (buf, size, session.status)
+                text = view(buf, size, session.status).replace("\n", "\x1b[K\n")
                 out.write("\x1b[H" + text + "\x1b[K\n")
                 out.flush()
             spent = time.monotonic() - start

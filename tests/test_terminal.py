@@ -173,3 +173,23 @@ def test_shift_holds_a_button_for_a_second(tmp_path):
     for _ in range(terminal.HOLD_FRAMES):
         session.frame(b"")
     assert isinstance(app.screen, launcher.Settings)
+
+
+def test_p_saves_a_screenshot_next_to_the_saves(tmp_path):
+    from PIL import Image
+
+    from host_sim import png
+
+    app, board, _ = device.make(str(tmp_path))
+    app.start_game("hang10", seed=7, resume=False)
+    session = terminal.Session(app)
+    session.frame(b"")
+    session.frame(b"p")
+    assert session.status == "saved " + str(tmp_path / "shot-001.png")
+    got = Image.open(tmp_path / "shot-001.png").convert("RGB").tobytes()
+    assert got == png.image(bytes(board.display.buf), 4).convert("RGB").tobytes()
+    session.frame(b"p")
+    assert (tmp_path / "shot-002.png").exists()  # never over an older one
+    assert "shot-002" in terminal.view(bytes(board.display.buf), (80, 24), session.status)
+    session.frame(b"z")
+    assert session.status == ""
