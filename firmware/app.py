@@ -116,7 +116,7 @@ class App:
                     self.fb.fill(0)
                 screen.draw(self.fb)
                 if self.toast:
-                    gfx.bar(self.fb, self.toast, 55)
+                    gfx.notice(self.fb, self.toast)
                 self.display.show()
             if self.after_show is not None:
                 work = self.after_show

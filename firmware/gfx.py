@@ -163,6 +163,18 @@ def bar(fb, text, y, c=1):
     fb.text(text[:CHARS], 0, y + 1, 1 - c)
 
 
+def notice(fb, text):
+    """A notice over the bottom of the screen: one inverted line, or two when it needs
+    them (wrapped on spaces), so a notice is read whole, not cut at 16 characters."""
+    lines = wrap(text)[:2]
+    if len(lines) == 1:
+        bar(fb, lines[0], 55)
+        return
+    fb.fill_rect(0, 46, W, 18, 1)
+    fb.text(lines[0], 0, 47, 0)
+    fb.text(lines[1], 0, 56, 0)
+
+
 def box(fb, x, y, w, h):
     """A framed, cleared box (menus and dialogs drawn over a screen)."""
     fb.fill_rect(x, y, w, h, 0)
