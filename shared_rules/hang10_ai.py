@@ -656,19 +656,13 @@ def choose(s):
 
 
 def _points_after(s, w, c):
-    """Points wave w would score with card c added (c fits)."""
-    kind = s.kind[w]
-    wave = s.waves[w]
-    if kind == _h.K_LONE:
-        return 2 if c % 13 == wave[0] % 13 else 0
-    n = len(wave) + 1
-    if kind == _h.K_SET:
-        return _h.set_points(n, c % 13)
-    tens = 1 if c % 13 == 9 else 0
-    for x in wave:
-        if x % 13 == 9:
-            tens += 1
-    return _h.seq_points(n, tens)
+    """Points wave w would score with card c added (c fits), by the rules' own scoring."""
+    t = _h.Hang10()
+    t.waves[0] = list(s.waves[w])
+    t.kind[0] = s.kind[w]
+    t.lo[0] = s.lo[w]
+    _h._add(t, 0, c)
+    return _h.wave_points(t, 0)
 
 
 def greedy(s):

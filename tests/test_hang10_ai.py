@@ -4,7 +4,7 @@ baselines, and playing the same games inside MicroPython."""
 import pytest
 
 from mpvm import run_mp
-from shared_rules import hang10, hang10_ai
+from shared_rules import cards, hang10, hang10_ai
 from shared_rules.rng import Rng
 
 MOVE_CAP = 2000  # a real game takes well under 200 moves
@@ -175,6 +175,43 @@ def test_greedy_rules():
             assert sizes[m - hang10.M_WIPE] == min(sizes)
         hang10.play(s, hang10_ai.greedy(s))
     assert kicks > 0 and plays > 0
+
+
+def test_greedy_counts_the_ten_on_a_two_card_wave():
+    """D1: TH-9H kicks out for 1, so greedy adds the TH to a lone 9H rather than the 8H."""
+    s = hang10._wave_from_texts(["9H"])
+    s.hand = sorted([cards.parse_card("8H"), cards.parse_card("TH")])
+    s.phase = hang10.PH_PLAY
+    assert hang10_ai._points_after(s, 0, cards.parse_card("TH")) == 1
+    assert hang10_ai._points_after(s, 0, cards.parse_card("TH")) == hang10.wave_score(["9H", "TH"])
+    assert hang10_ai.greedy(s) == hang10.parse_move(s, "TH>1")
+
+
+def test_greedy_scores_every_wave_as_the_rules_do():
+    """Greedy's points for each card it may add equal the rules' points for that wave."""
+    checked = 0
+    lone_tens = 0
+
+    def each(s):
+        nonlocal checked, lone_tens
+        if s.phase not in (hang10.PH_PLAY, hang10.PH_END):
+            return
+        before = hang10.dump(s)
+        for m in hang10.moves(s):
+            c = (m - hang10.M_PLAY) >> 2
+            w = (m - hang10.M_PLAY) & 3
+            t = _clone(s)
+            hang10.play(t, m)
+            assert hang10_ai._points_after(s, w, c) == hang10.wave_points(t, w), hang10.dump(s)
+            if s.kind[w] == hang10.K_LONE and t.kind[w] == hang10.K_SEQ:
+                if c % 13 == cards.TEN or s.waves[w][0] % 13 == cards.TEN:
+                    lone_tens += 1
+            checked += 1
+        assert hang10.dump(s) == before
+
+    for seed in range(40):
+        _play(seed, hang10_ai.random_move, each)
+    assert checked > 1000 and lone_tens > 20, (checked, lone_tens)
 
 
 def test_random_move_follows_the_rng():
