@@ -302,7 +302,8 @@ def test_cp_board_shows_what_the_micropython_app_shows(env, tmp_path, monkeypatc
     run = (mp_app, cp_app, mp_board, board)
     _keys(*run, "DOWN,DOWN,A,RIGHT,RIGHT,DOWN,A,B")  # Settings: contrast up, invert on, leave
     assert mp_board.bus.inverted and board.display.inverted
-    _keys(*run, "A,A")  # Hang 10, New game (seed from the clock: 0 on both)
+    _keys(*run, "UP,UP,A,A")  # home keeps the cursor on Settings: Hang 10, New game
+    # (seed from the clock: 0 on both)
     assert mp_app.screen.s.seed == cp_app.screen.s.seed
     _bot(*run, 4)
     _keys(*run, "A+B*20,A,A")  # save and leave, then Continue
@@ -570,7 +571,7 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
     if isinstance(app.screen, launcher.ErrorScreen):
         drv.keys("A")  # back to the launcher
     assert isinstance(app.screen, launcher.Launcher)
-    drv.keys("A,A")  # Hang 10, New game
+    drv.keys("UP," * app.screen.index + "A,A")  # Hang 10 (the cursor stays put), New game
     screen = app.screen
     assert hasattr(screen, "bot_press"), screen
     for _ in range(400):  # play: the end of every turn saves the game
