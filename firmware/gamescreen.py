@@ -185,10 +185,20 @@ def read_header(f, head):
         fields[key] = value
     if "profile" not in fields or not fields["profile"]:
         fields["profile"] = None
+    upgrade = getattr(_known_rules(fields["game"]), "upgrade_options", None)
+    if upgrade is not None:  # a file from before a rule set existed plays as it was made
+        fields["options"] = upgrade(fields["options"])
     fields["stats"] = _count(fields.get("stats", "0"))
     fields["inputs_saved"] = _count(fields.get("inputs", "0"))
     fields["inputs"] = log
     return fields
+
+
+def _known_rules(gid):
+    """The rules module of a registered game, or None (the caller reports the game)."""
+    if gid not in games.ids():
+        return None
+    return games.rules(gid)
 
 
 def _count(text):
@@ -246,6 +256,9 @@ class GameScreen(Screen):
         store = app.store
         if profile is None:
             profile = _records().load_profile(store, gid, rules)
+        record = getattr(rules, "record_options", None)
+        if record is not None:  # what a save and a replay must say to play the same
+            options = record(options)
         cls.prepare(options)
         state = rules.new(seed, options, profile)
         counted = _records().load_stats(store, gid, rules)["games"]

@@ -42,10 +42,14 @@ class SnafuScreen(gamescreen.GameScreen):
 
     @classmethod
     def prepare(cls, options):
-        """Load the smart player with the game when it is needed, while the heap is
-        still in one piece (not at the first tick)."""
+        """Load the smart player and the rule set's tick with the game, while the heap
+        is still in one piece (not at the first tick)."""
         if (options or {}).get("others") == "smart":
             sn._smart()
+        if (options or {}).get("rules", "text") == "text":
+            sn._text()
+        else:
+            sn._arcade()
 
     def adopt(self, fields):
         """A save made before the match was in the rules kept it on a "meta" line:

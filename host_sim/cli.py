@@ -101,6 +101,7 @@ OPTION_FLAGS = (
     ("others", "others"),
     ("players", "humans"),
     ("rounds", "rounds"),
+    ("rules", "rules"),
 )
 
 
@@ -433,6 +434,11 @@ def build_parser():
         g.add_argument("--speed", type=int, choices=(1, 2, 3, 4))
         g.add_argument("--others", choices=("classic", "smart"))
         g.add_argument("--rounds", type=int, help="rounds in a match")
+        g.add_argument(
+            "--rules",
+            choices=("text", "arcade"),
+            help="Snafu: text (as written: a blocked trail turns) or arcade (it crashes)",
+        )
         g.add_argument("--opt", action="append", help="any option of the game: KEY=VALUE")
         if players:
             g.add_argument("--players", type=int, help="seats played by people")

@@ -20,7 +20,7 @@ except ImportError:
 
 NAME = "snafu"
 TITLE = "Snafu"
-VERSION = 2  # 2: the match (rounds, wins) is part of the state
+VERSION = 3  # 2: the match (rounds, wins) is part of the state; 3: the rule set
 KIND = "realtime"
 SEATS_MIN = 2
 SEATS_MAX = 4
@@ -83,12 +83,13 @@ OPTIONS = (
     ("speed", "Speed", (1, 2, 3, 4), 2, "ticks of 300/200/150/100 ms"),
     ("others", "Others", ("classic", "smart"), "classic", "how computer trails steer"),
     ("rounds", "Rounds", (1, 3, 5, 9), 1, "rounds in a match"),
+    ("rules", "Rules", ("text", "arcade"), "text", "arcade: a blocked trail crashes"),
 )
 SWITCHES = (
     ("trails", "Trails", (2, 4), 2, "trails on the board"),
     ("diagonal", "Diagonal", (False, True), False, "8-way moves"),
     ("vanish", "Vanish", (False, True), False, "crashed trails vanish"),
-    ("obstacles", "Blocks", (False, True), False, "5-7 obstacles"),
+    ("obstacles", "Blocks", (False, True), False, "5-8 obstacles"),
 )
 DEFAULTS = {}
 for _row in SWITCHES + OPTIONS[1:]:
@@ -212,9 +213,37 @@ def roll_direction(rng, diagonal):
             return table[r - 1]
 
 
-def obstacle_count(rng):
-    """4 + half a d6, rounded up: 5, 5, 6, 6, 7, 7 (docs/rules/snafu.md, D3)."""
-    return 4 + (rng.die() + 1) // 2
+def obstacle_count(rng, text=True):
+    """Text rules: 4 + a d6 rolled again on 5-6, so 5 to 8 (D3); arcade: 4 + half a d6
+    rounded up, 5 to 7 (the reading saves and replays made before the text rules keep)."""
+    if not text:
+        return 4 + (rng.die() + 1) // 2
+    while True:
+        r = rng.die()
+        if r <= 4:
+            return 4 + r
+
+
+def text_rules(s):
+    return s.opts["rules"] == "text"
+
+
+def record_options(options):
+    """The options as a save or a replay records them: the rule set always written, so a
+    file without it is one made before the text rules (arcade, upgrade_options)."""
+    o = dict(options or {})
+    o["rules"] = normalize_options(options)["rules"]
+    return o
+
+
+def upgrade_options(options):
+    """Options read from a save or replay: one without a rule set predates the text rules
+    and plays as it was made (arcade)."""
+    if "rules" in options:
+        return options
+    o = dict(options)
+    o["rules"] = "arcade"
+    return o
 
 
 def new(seed, options=None, profile=None):
@@ -266,7 +295,7 @@ def _place_obstacles(s):
         if s.playing[t]:
             keep.append(s.head[t])
             keep.append(s.head[t] + OFFSET[s.dir[t]])
-    n = obstacle_count(s.rng)
+    n = obstacle_count(s.rng, text_rules(s))
     placed = 0
     while placed < n:
         col = 1 + s.rng.below(COLS - 1)  # top-left corner, so the box fits
@@ -530,35 +559,10 @@ def play(s, m):
         s.plan[t] = NO_PLAN
         s.dir[t] = d
         want[t] = s.head[t] + OFFSET[d]
-    crashed = 0
-    for t in range(4):
-        c = want[t]
-        if c < 0:
-            continue
-        if board[c] != EMPTY:
-            crashed |= 1 << t
-            continue
-        # a contested square: everyone who wants it rolls, in trail order
-        rivals = 0
-        for u in range(t + 1, 4):
-            if want[u] == c:
-                rivals |= 1 << u
-        if not rivals or crashed & (1 << t) or s.rolls[t]:
-            continue
-        rivals |= 1 << t
-        best = 0
-        for u in range(4):
-            if rivals & (1 << u):
-                s.rolls[u] = s.rng.die()
-                if s.rolls[u] > best:
-                    best = s.rolls[u]
-        top = 0
-        for u in range(4):
-            if rivals & (1 << u) and s.rolls[u] == best:
-                top += 1
-        for u in range(4):
-            if rivals & (1 << u) and (s.rolls[u] < best or top > 1):
-                crashed |= 1 << u
+    if text_rules(s):
+        crashed = _text().resolve(s, want, humans)
+    else:
+        crashed = _arcade().resolve(s, want)
     for t in range(4):
         c = want[t]
         if c < 0:
@@ -729,6 +733,18 @@ def _connected_size(s, t):
                 seen[nc] = 1
                 stack.append(nc)
     return n
+
+
+def _text():
+    from shared_rules import snafu_text
+
+    return snafu_text
+
+
+def _arcade():
+    from shared_rules import snafu_arcade
+
+    return snafu_arcade
 
 
 def _save():

@@ -33,7 +33,7 @@ def dump_to(s, f):
     o = s.opts
     w = s.wins
     head = [
-        "snafu %d\nopts %d %d %d %d %d %d %s %d\nseed %d\nrng %d\n"
+        "snafu %d\nopts %d %d %d %d %d %d %s %d %s\nseed %d\nrng %d\n"
         % (
             sn.VERSION,
             o["trails"],
@@ -44,6 +44,7 @@ def dump_to(s, f):
             o["humans"],
             o["others"],
             o["rounds"],
+            o["rules"],
             s.seed,
             s.rng.get_state(),
         ),
@@ -87,14 +88,15 @@ def load(text):
         raise ValueError("snafu save must be text")
     lines = text.split("\n")
     old = lines[0] == "snafu 1"  # a single round, saved before the match was in the rules
-    if not old and lines[0] != "snafu %d" % sn.VERSION:
+    arcade = old or lines[0] == "snafu 2"  # saved before the text rules: arcade
+    if not arcade and lines[0] != "snafu %d" % sn.VERSION:
         raise ValueError("not a snafu save (version %d)" % sn.VERSION)
     if len(lines) < 9 + sn.ROWS:
         raise ValueError("snafu save is cut short")
     s = sn.Snafu()
     try:
         p = lines[1].split()
-        if p[0] != "opts" or len(p) != (8 if old else 9):
+        if p[0] != "opts" or len(p) != (8 if old else 9 if arcade else 10):
             raise ValueError("snafu save: bad opts line")
         o = {
             "trails": int(p[1]),
@@ -107,6 +109,7 @@ def load(text):
         }
         if not old:
             o["rounds"] = int(p[8])
+        o["rules"] = "arcade" if arcade else p[9]
         s.opts = sn.normalize_options(o)
         s.seed = int(_field(lines[2], "seed"))
         s.rng.set_state(int(_field(lines[3], "rng")))

@@ -313,7 +313,7 @@ def test_two_players_diagonal_eighth_turns_queue(tmp_path, gap):
 
 
 def test_fast_forward_when_the_human_trail_has_crashed(tmp_path):
-    app, board, d, screen = start(tmp_path, {"variant": 9}, seed=4)
+    app, board, d, screen = start(tmp_path, {"variant": 9, "rules": "arcade"}, seed=4)
     d.keys("A")
     s = screen.s
     while s.alive[0]:  # red goes straight on into whatever is ahead
@@ -461,3 +461,31 @@ def test_planned_smart_trails_choose_as_the_tick_would(variant):
         assert sn.dump(planned) == sn.dump(inline)
     assert sn.over(planned) and plans > 20
     assert not sn.plan_next(planned)  # nothing to plan once the match is over
+
+
+def test_replays_carry_the_rule_set_and_older_ones_play_arcade(tmp_path):
+    """A new game's replay and save say which rules it was played by; a replay made
+    before the text rules (no rule set in its options) replays as it was made, arcade."""
+    import json
+
+    for rules in ("text", "arcade"):
+        app, board, d, screen = start(tmp_path / rules, {"variant": 9, "rules": rules})
+        assert d.autoplay()
+        rep = os.path.join(saves(tmp_path / rules), "snafu.last.rep")
+        with open(rep) as f:
+            text = f.read()
+        options = json.loads(text.split("\noptions ", 1)[1].split("\n", 1)[0])
+        assert options["rules"] == rules
+        if rules == "arcade":  # as an older file: no rule set at all
+            del options["rules"]
+            text = text.replace(
+                text.split("\noptions ", 1)[1].split("\n", 1)[0], json.dumps(options)
+            )
+        with open(str(tmp_path / "old.rep"), "w") as f:
+            f.write(text)
+        with open(str(tmp_path / "old.rep")) as f:
+            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        assert fields["options"]["rules"] == rules
+        app2, _b2, d2 = device.make(str(tmp_path / ("replay-" + rules)))
+        d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+        assert sn.dump(app2.screen.s) == sn.dump(screen.s)

@@ -22,24 +22,26 @@ FILES = golden_files("snafu_seed")
 
 
 def test_golden_files_present():
-    assert FILES == sorted("snafu_seed%d.txt" % seed for _v, seed in mk.PAIRS)
+    assert FILES == sorted("snafu_seed%d.txt" % seed for _v, seed, _r in mk.PAIRS)
 
 
 def test_golden_variants_cover_every_rule():
     # 2 and 4 trails, straight and diagonal, staying and vanishing, obstacles or not
     kinds = set()
-    for v, _seed in mk.PAIRS:
+    for v, _seed, rules in mk.PAIRS:
+        kinds.add(("rules", rules))
         trails, diagonal, vanish, obstacles = sn.variant_options(v)
         kinds |= {("trails", trails), ("diagonal", diagonal), ("vanish", vanish)}
         kinds.add(("obstacles", obstacles))
-    assert len(kinds) == 8
+    assert len(kinds) == 10
 
 
 @pytest.mark.parametrize("name", FILES)
 def test_replay_matches_golden(name):
     lines = read_lines(name)
-    seed, v = lines[0].split()
-    assert name == "snafu_seed%s.txt" % seed and (int(v[1:]), int(seed)) in mk.PAIRS
+    p = lines[0].split()
+    seed, v, rules = p[0], p[1], p[2] if len(p) > 2 else "arcade"
+    assert name == "snafu_seed%s.txt" % seed and (int(v[1:]), int(seed), rules) in mk.PAIRS
     s = mk.start(lines[0])
     crashes_before_end = 0
     for i in range(1, len(lines)):
@@ -64,8 +66,8 @@ def test_replay_matches_golden(name):
 def test_player_reproduces_golden(name):
     # the deterministic player still makes the same round from the seed
     lines = read_lines(name)
-    seed, v = lines[0].split()
-    got = mk.playthrough(int(v[1:]), int(seed))
+    p = lines[0].split()
+    got = mk.playthrough(int(p[1][1:]), int(p[0]), p[2] if len(p) > 2 else "arcade")
     assert got == lines, first_difference(got, lines)
 
 

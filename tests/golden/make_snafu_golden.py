@@ -1,8 +1,9 @@
 """Golden Snafu rounds: tests/golden/snafu_seed<N>.txt.
 
-Each file holds "<seed> v<variant>" on its first line (one human trail, red; the others
-classic computer trails), then one line per tick: the tick in the notation and a summary
-of the state after it:
+Each file holds "<seed> v<variant>" on its first line, and " text" after it for the
+text rule set (without it, the arcade rules the older files were made with; one human
+trail, red; the others classic computer trails), then one line per tick: the tick in
+the notation and a summary of the state after it:
 
     <tick> t=<tick number> <trail><col>,<row>[x] .. w=<winner or ->
 
@@ -27,13 +28,21 @@ if __name__ == "__main__":  # run as a script: the project root goes on the path
 from shared_rules import snafu as sn
 from shared_rules.rng import Rng
 
-# (variant, seed): 2 trails diagonal with obstacles; 4 trails straight, vanishing, with
-# obstacles; 4 trails diagonal, vanishing, open board.
-PAIRS = ((6, 7), (12, 2024), (15, 99))
+# (variant, seed, rule set): 2 trails diagonal with obstacles; 4 trails straight,
+# vanishing, with obstacles; 4 trails diagonal, vanishing, open board - each under both
+# rule sets.
+PAIRS = (
+    (6, 7, "arcade"),
+    (12, 2024, "arcade"),
+    (15, 99, "arcade"),
+    (6, 8, "text"),
+    (12, 2025, "text"),
+    (15, 100, "text"),
+)
 
 
-def options(variant):
-    return {"variant": variant, "humans": 1}
+def options(variant, rules="arcade"):
+    return {"variant": variant, "humans": 1, "rules": rules}
 
 
 def summary(s):
@@ -70,11 +79,15 @@ def choose(s, rng):
     return ok[rng.below(len(ok))]
 
 
-def playthrough(variant, seed):
+def header(variant, seed, rules):
+    return "%d v%d" % (seed, variant) + (" text" if rules == "text" else "")
+
+
+def playthrough(variant, seed, rules="arcade"):
     """The golden lines of one seeded round (header line first)."""
-    s = sn.new(seed, options(variant))
+    s = sn.new(seed, options(variant, rules))
     rng = Rng(seed + 1)
-    out = ["%d v%d" % (seed, variant)]
+    out = [header(variant, seed, rules)]
     while not sn.over(s):
         out.append(step(s, sn.move_text(s, choose(s, rng))))
     return out
@@ -82,8 +95,8 @@ def playthrough(variant, seed):
 
 def start(header):
     """The state a golden file's header line starts from."""
-    seed, v = header.split()
-    return sn.new(int(seed), options(int(v[1:])))
+    p = header.split()
+    return sn.new(int(p[0]), options(int(p[1][1:]), p[2] if len(p) > 2 else "arcade"))
 
 
 def replay(lines):
@@ -101,8 +114,8 @@ def path_for(seed):
 
 
 def main():
-    for variant, seed in PAIRS:
-        lines = playthrough(variant, seed)
+    for variant, seed, rules in PAIRS:
+        lines = playthrough(variant, seed, rules)
         with open(path_for(seed), "w") as f:
             f.write("\n".join(lines) + "\n")
         print("%s: %d ticks" % (path_for(seed), len(lines) - 1))

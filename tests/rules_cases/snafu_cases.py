@@ -1,5 +1,7 @@
-"""Snafu rule cases: one or more per clause (S1-S12) and decision (D1-D9) of
-docs/rules/snafu.md, then the 16 variations, the notation, illegal ticks, saves, options.
+"""Snafu rule cases, the arcade rule set: one or more per clause (S1-S12) and decision
+(D1-D9) of docs/rules/snafu.md, then the 16 variations, the notation, illegal ticks,
+saves, options. Every position here is made with the arcade rules (new() below), the
+cartridge's and every older save's; the text rules' own cases are in snafu_text_cases.
 
 Plain functions named case_<clause>_<what>, plain asserts, no test framework: the same
 module runs under pytest on CPython and inside the MicroPython VM at a 64 KB heap. There
@@ -25,6 +27,14 @@ FOUR = {"trails": 4}
 
 # Seeded random games walked by several cases: (seed, variant, human trails).
 GAMES = ((3, 1, 1), (17, 8, 1), (5, 12, 2), (2024, 15, 0), (41, 14, 1))
+
+
+def new(seed, options=None):
+    """sn.new with the arcade rule set unless the options name one."""
+    o = {"rules": "arcade"}
+    for k in options or {}:
+        o[k] = options[k]
+    return sn.new(seed, o)
 
 
 def raises(exc, fn, *args):
@@ -55,7 +65,7 @@ def build(options, paths, dirs, dead=0, marks=()):
     o = {"humans": 2}
     for k in options:
         o[k] = options[k]
-    s = sn.new(1, o)
+    s = new(1, o)
     assert len(paths) == s.opts["trails"]
     board = s.board
     for c in range(sn.CELLS):
@@ -174,7 +184,7 @@ def choose(s, rng):
 def walk(seed, options, visit, after=None):
     """Play a seeded random game; visit(s, m) runs before each tick m is played, and
     with m = -1 at the end; after(s), if given, right after each tick."""
-    s = sn.new(seed, options)
+    s = new(seed, options)
     rng = Rng(seed * 31 + 7)
     while not sn.over(s):
         m = choose(s, rng)
@@ -227,9 +237,9 @@ def contest(k, n, trails, vanish=False):
 
 def case_S1_board_37_by_21_walled_no_wrap():
     assert (sn.COLS, sn.ROWS) == (37, 21)
-    rows = sn.dump(sn.new(1)).split("\n")[9:-1]
+    rows = sn.dump(new(1)).split("\n")[9:-1]
     assert [len(r) for r in rows] == [37] * 21
-    s = sn.new(1)
+    s = new(1)
     for c in range(sn.CELLS):
         col, row = sn.col_row(c)
         assert (s.board[c] == sn.WALL) != (1 <= col <= 37 and 1 <= row <= 21)
@@ -256,7 +266,7 @@ def case_S2_start_squares_two_and_four_trails():
     for v in range(1, 17):
         n = sn.variant_options(v)[0]
         for seed in (0, v):
-            s = sn.new(seed, {"variant": v})
+            s = new(seed, {"variant": v})
             assert sn.heads(s) == [(c, r, True) for c, r in START[:n]]
             for t in range(4):
                 assert at(s, START[t][0], START[t][1]) == (t + 1 if t < n else 0)
@@ -264,7 +274,7 @@ def case_S2_start_squares_two_and_four_trails():
 
 def case_S3_trails_in_play():
     for n in (2, 4):
-        s = sn.new(9, {"trails": n})
+        s = new(9, {"trails": n})
         assert list(s.playing) == [1] * n + [0] * (4 - n) and list(s.alive) == list(s.playing)
         assert len(sn.heads(s)) == len(sn.scores(s)) == n
         sn.play(s, sn.hold_move(s))  # every trail one step along its heading (S5)
@@ -523,7 +533,7 @@ def case_S12_obstacle_boxes():
     counts = []
     for seed in range(40):
         v = 1 + seed % 16
-        s = sn.new(seed, {"variant": v})
+        s = new(seed, {"variant": v})
         boxes = boxes_on(s)  # 2x2, never overlapping
         if not s.opts["obstacles"]:
             assert boxes == []
@@ -545,20 +555,20 @@ def case_S12_obstacle_boxes():
 
 
 def case_D1_yellow_at_19_17():
-    assert sn.heads(sn.new(4, FOUR))[3] == (19, 17, True)
+    assert sn.heads(new(4, FOUR))[3] == (19, 17, True)
     assert 21 - 17 == 5 - 1  # as far from the bottom as green is from the top
 
 
 def case_D2_start_dir_is_heading():
     for v in (9, 13):
         for seed in range(6):
-            s = sn.new(seed, {"variant": v, "humans": 0})
+            s = new(seed, {"variant": v, "humans": 0})
             dirs = list(s.dir)
             sn.play(s, 0)
             for t in range(4):
                 dx, dy = STEP[dirs[t]]
                 assert head(s, t) == (START[t][0] + dx, START[t][1] + dy)
-    s = sn.new(3, {"humans": 2})
+    s = new(3, {"humans": 2})
     assert sn.hold_move(s) == mv(s.dir[0], s.dir[1])
     d0 = s.dir[0]
     sn.play(s, sn.hold_move(s))
@@ -569,7 +579,7 @@ def case_D3_obstacles_4_plus_half_d6_up():
     faces = {}
     for seed in range(60):
         face = Rng(seed).die()
-        n = sn.obstacle_count(Rng(seed))
+        n = sn.obstacle_count(Rng(seed), False)  # arcade: the older reading
         assert n == 4 + -(-face // 2)
         faces[face] = n
     assert faces == {1: 5, 2: 5, 3: 6, 4: 6, 5: 7, 6: 7}
@@ -592,7 +602,7 @@ def case_D4_shared_top_crashes_all():
 def case_D5_reverse_ignored():
     for diagonal in (False, True):
         for seed in range(8):
-            s = sn.new(seed, {"diagonal": diagonal, "humans": 2})
+            s = new(seed, {"diagonal": diagonal, "humans": 2})
             for t in (0, 1):
                 back = (s.dir[t] + 4) & 7
                 # at the start the square behind is free, and still no reverse
@@ -636,7 +646,7 @@ def case_D8_new_game_order():
     for seed in range(24):
         v = 1 + (seed * 5) % 16
         trails, diagonal, _vanish, obstacles = sn.variant_options(v)
-        s = sn.new(seed, {"variant": v})
+        s = new(seed, {"variant": v})
         names, boxes, state = ref_new(seed, trails, diagonal, obstacles)
         assert [NAMES[s.dir[t]] for t in range(trails)] == names
         assert boxes_on(s) == boxes and s.rng.get_state() == state
@@ -667,7 +677,7 @@ def case_D8_tick_order():
 
 def case_D9_speeds():
     assert [25 * f for f in sn.TICK_FRAMES] == [300, 200, 150, 100]
-    assert [sn.new(1, {"speed": v}).opts["speed"] for v in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert [new(1, {"speed": v}).opts["speed"] for v in (1, 2, 3, 4)] == [1, 2, 3, 4]
 
 
 # ---- the 16 variations -----------------------------------------------------------------
@@ -682,7 +692,7 @@ def case_variants_table():
         col = [c[v - 1] for c in TABLE]
         want = (int(col[0]), col[1] == "d", col[2] == "v", col[3] == "5")
         assert sn.variant_options(v) == want and sn.variant_number(*want) == v
-        o = sn.new(v, {"variant": v}).opts
+        o = new(v, {"variant": v}).opts
         assert (o["trails"], o["diagonal"], o["vanish"], o["obstacles"]) == want
     for v in (0, 17, -1):
         assert raises(ValueError, sn.variant_options, v)
@@ -702,7 +712,7 @@ def case_variants_play_to_end():
 
 
 def case_notation_texts():
-    s = sn.new(1, {"diagonal": True, "humans": 2})
+    s = new(1, {"diagonal": True, "humans": 2})
     assert sn.DIR_NAMES == NAMES
     for m in range(64):
         t = sn.move_text(s, m)
@@ -715,10 +725,10 @@ def case_notation_texts():
         assert sn.parse_move(s, "-/" + NAMES[d]) == mv(0, d)
     for bad in (64, -1, 1.5, "R", None):
         assert raises(ValueError, sn.move_text, s, bad)
-    s1 = sn.new(1, {"diagonal": True})
+    s1 = new(1, {"diagonal": True})
     for d in range(8):
         assert sn.move_text(s1, d) == NAMES[d] and sn.parse_move(s1, NAMES[d]) == d
-    s0 = sn.new(1, {"humans": 0})
+    s0 = new(1, {"humans": 0})
     assert sn.moves(s0) == [0] and sn.move_text(s0, 0) == "." and sn.parse_move(s0, " . ") == 0
     # garbage, for two, one and no human trails
     for x, bad in ((s, "R|R/|R/L/U|R L|R/X|."), (s1, "|X|R/L|RR|UP|.|8"), (s0, "|R|-|..")):
@@ -781,7 +791,7 @@ def case_dump_load_every_tick():
 def mid_game_text():
     """A save in the middle of a four-trail round with obstacles and vanishing trails:
     blue crashed, three still moving."""
-    s = sn.new(6, {"variant": 12, "humans": 1})
+    s = new(6, {"variant": 12, "humans": 1})
     rng = Rng(4)
     while sum(s.alive) == 4:
         sn.play(s, choose(s, rng))
@@ -801,8 +811,9 @@ def case_load_rejects_truncated():
 
 # Damaged lines of mid_game_text(): "<line index>:<line>", '|' between them.
 BAD_LINES = (
-    "0:snafu 3|0:snafu 0|0:snafu|0:snafu 1 1|0:Snafu 1|0:hang10 1|1:opts 3 0 1 1 2 1 classic"
+    "0:snafu 4|0:snafu 0|0:snafu|0:snafu 1 1|0:Snafu 1|0:hang10 1|1:opts 3 0 1 1 2 1 classic"
     "|1:opts 4 0 1 1 2 1 dumb|1:opts 4 0 1 1 2 1|1:opts 4 0 1 1 5 1 classic|2:seed x|3:rng 0"
+    "|1:opts 4 0 1 1 2 1 classic 1 cartridge|1:opts 4 0 1 1 2 1 classic 1 text x"
     "|4:tick 1 5 1|4:tick 1|5:trail 1 1 400 0 1 -1|9:|9:x"
 )
 
@@ -812,12 +823,12 @@ def case_load_rejects_damage():
     lines = text.split("\n")
     assert sn.dump(sn.load(text)) == text
 
-    def swap(i, new):
-        return "\n".join(lines[:i] + [new] + lines[i + 1 :])
+    def swap(i, line):
+        return "\n".join(lines[:i] + [line] + lines[i + 1 :])
 
     for item in BAD_LINES.split("|"):
-        i, _, new = item.partition(":")
-        assert raises(ValueError, sn.load, swap(int(i), new)), item
+        i, _, line = item.partition(":")
+        assert raises(ValueError, sn.load, swap(int(i), line)), item
     for i in (9, 19, 29):  # a board row a square short, or with a bad square
         row = lines[i]
         for bad in [row[:-1], row + "."] + [ch + row[1:] for ch in "xW6 R"]:
@@ -835,7 +846,7 @@ def case_load_rejects_damage():
     # a red square apart from red; green not in play; red's head off its trail; the
     # right count of red squares but not connected
     for v, n, dh in ((1, 1, 0), (3, 1, 0), (0, 1, 1), (1, 2, 0)):
-        t = sn.new(3)
+        t = new(3)
         t.board[sn.cell(1, 1)] = v
         t.length[0] = n
         t.head[0] += dh
@@ -863,17 +874,25 @@ def case_check_rejects_damage():
 
 
 def case_options():
-    o = sn.new(1).opts
+    o = new(1).opts
     want = [2, False, False, False, 2, 1, "classic", 1]
-    assert [o[k] for k in ("trails", "diagonal", "vanish", "obstacles", "speed", "humans")] + [
-        o["others"],
-        o["rounds"],
-    ] == want and len(o) == 8
-    assert sn.new(1, {"others": "smart", "humans": 0}).opts["others"] == "smart"
+    assert (
+        [o[k] for k in ("trails", "diagonal", "vanish", "obstacles", "speed", "humans")]
+        + [
+            o["others"],
+            o["rounds"],
+        ]
+        == want
+        and len(o) == 9
+        and o["rules"] == "arcade"
+    )
+    assert sn.new(1).opts["rules"] == "text"  # the default: the board game as written
+    assert new(1, {"others": "smart", "humans": 0}).opts["others"] == "smart"
+    assert raises(ValueError, sn.new, 1, {"rules": "cartridge"})
     bad = "colour=red variant=0 variant=x trails=3 speed=0 speed=5 humans=3 humans=-1"
     for item in (bad + " others=dumb diagonal=2 vanish=yes obstacles=None").split():
         key, _, v = item.partition("=")
         v = int(v) if v.lstrip("-").isdigit() else None if v == "None" else v
         assert raises(ValueError, sn.new, 1, {key: v}), item
     for key in ("diagonal", "vanish", "obstacles"):
-        assert sn.new(1, {key: 1}).opts[key] is True and sn.new(1, {key: 0}).opts[key] is False
+        assert new(1, {key: 1}).opts[key] is True and new(1, {key: 0}).opts[key] is False
