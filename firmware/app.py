@@ -24,10 +24,6 @@ TOAST_FRAMES = const(100)  # a notice stays 2.5 s (or until a button is pressed)
 AB = const(48)  # btn.A | btn.B
 
 DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True, "watchdog": False}
-# A collection runs in a frame's spare time once this much garbage has piled up, so an
-# automatic one (heap full) rarely lands in a frame that answers a press.
-GC_MIN_GARBAGE = const(4096)
-_mem_alloc = getattr(gc, "mem_alloc", None)  # MicroPython and CircuitPython; not CPython
 WATCHDOG_MS = const(8000)  # a frame that takes longer than this resets the device
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
 # On the device the launcher's module is dropped while a game is open and imported
@@ -66,8 +62,6 @@ class App:
         self.after_show = None  # work for after this frame's show (a turn's save)
         self.opening = None  # (gid, start_game's arguments): a game the launcher opens
         self.home_index = 0  # the launcher's cursor, kept while a game is played
-        self.gc_ms = 0  # what the last collection in spare time took
-        self.gc_live = _mem_alloc() if _mem_alloc else 0  # allocated after it
         self.home()
 
     # ---- screens -------------------------------------------------------
@@ -132,20 +126,6 @@ class App:
         self.dirty = True
         self.screen.repaint = True
 
-    def spare(self, ms):
-        """`ms` of spare time before the next frame: collect the garbage there when there
-        is enough of it and the last collection took no longer. True if it collected."""
-        if _mem_alloc is None or ms <= self.gc_ms:
-            return False
-        if _mem_alloc() - self.gc_live < GC_MIN_GARBAGE:
-            return False
-        ticks_ms = self.board.ticks_ms
-        t0 = ticks_ms()
-        gc.collect()
-        self.gc_ms = self.board.ticks_diff(ticks_ms(), t0) + 1
-        self.gc_live = _mem_alloc()
-        return True
-
     def fail(self, e):
         self.last_error = e
         text = _error_text(e)
@@ -204,7 +184,6 @@ class App:
                 if wdt is not None:
                     wdt.feed()
                 due += FRAME_MS
-                self.spare(ticks_diff(due, ticks_ms()))
                 while True:
                     buttons.poll()
                     left = ticks_diff(due, ticks_ms())

@@ -174,8 +174,6 @@ def measure_game(runner, game, uf2):
         "pico_saves": d["save"]["n"],
         "pico_save_flash_ms": ms(d["save_flash"]["max_us"]),
         "pico_idle_show_ms": ms(d["idle_show"]["max_us"]),
-        "pico_spare_gcs": d["spare_gc"]["n"],
-        "pico_worst_spare_gc_ms": ms(d["spare_gc"]["max_us"]),
         "worst_press_bytes": d["worst_press_bytes"],
         "mplib_frame_bytes": MPLIB_FRAME_BYTES,
         "build_mpy_bytes": runner.mpy_bytes,
@@ -256,10 +254,6 @@ TABLE = (
     (
         "save ms, worst (40); flash modelled",
         two("pico_save_ms", "pico_save_flash_ms", "%.1f; +%.0f"),
-    ),
-    (
-        "collections in spare time, worst ms",
-        two("pico_spare_gcs", "pico_worst_spare_gc_ms", "%d, %.1f"),
     ),
     ("idle show ms (budget 1)", lambda r: "%.2f" % r["pico_idle_show_ms"]),
     ("worst press bytes (mplib frame 1037)", lambda r: "%d" % r["worst_press_bytes"]),

@@ -186,7 +186,6 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     save = Timer()
     flash = Timer()
     thinking = Timer()
-    spare_gc = Timer()
     worst_bytes = 0
     peak_bytes = 0
     presses = 0
@@ -207,9 +206,6 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
             app.frame(m, m)
             dt = time.ticks_diff(time.ticks_us(), t0)
             frames += 1
-            t1 = time.ticks_us()  # the run loop's spare time: a collection may go there
-            if app.spare(appmod.FRAME_MS - dt // 1000):
-                spare_gc.add(time.ticks_diff(time.ticks_us(), t1), frames)
             if peak and m:
                 gc.collect()  # live data only: what the heap must hold at this point
                 a = gc.mem_alloc() - base
@@ -262,7 +258,6 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
                 "latency": latency.out(),
                 "save": save.out(),
                 "save_flash": flash.out(),
-                "spare_gc": spare_gc.out(),
                 "idle_show": idle.out(),
                 "worst_press_bytes": worst_bytes,
                 "retained_bytes": gc.mem_alloc() - base,

@@ -74,28 +74,3 @@ def test_every_shared_rules_module_imports_from_source_at_64k():
         if name.endswith(".py") and name != "__init__.py":
             out = run_mp("import shared_rules.%s\nprint('ok')" % name[:-3])
             assert out.strip() == "ok"
-
-
-def test_spare_time_collects_only_piled_up_garbage_in_micropython(tmp_path):
-    """App.spare: a collection in a frame's spare time once GC_MIN_GARBAGE bytes of
-    garbage have piled up, never when the spare time is shorter than the last one took;
-    on CPython (no gc.mem_alloc) it does nothing."""
-    from host_sim import device
-    from mpvm import run_mp
-
-    code = (
-        "from boards import headless\n"
-        "from firmware import app as appmod\n"
-        "board = headless.setup(fs_root=%r)\n"
-        "app = appmod.App(board)\n"
-        "app.frame(0, 0)\n"
-        "app.spare(25)\n"  # whatever start-up left
-        "print(app.spare(25))\n"  # nothing new: no collection
-        "junk = [bytearray(64) for _ in range(100)]\n"
-        "junk = None\n"
-        "print(app.spare(25))\n"  # 6 KB of garbage: collected
-        "print(app.spare(0))\n"  # no spare time: never
-    ) % str(tmp_path)
-    assert run_mp(code, heap="96wK").split() == ["False", "True", "False"]
-    app, _board, _d = device.make(str(tmp_path / "cpython"))
-    assert app.spare(25) is False
