@@ -211,7 +211,16 @@ def rules_mpy(tmp_path_factory):
     pkg = os.path.join(out, "shared_rules")
     os.makedirs(pkg)
     exe = build.mpy_cross()
-    for name in ("__init__", "rng", "contract", "snafu", "snafu_save", "snafu_ai"):
+    for name in (
+        "__init__",
+        "rng",
+        "contract",
+        "snafu",
+        "snafu_save",
+        "snafu_text",
+        "snafu_arcade",
+        "snafu_ai",
+    ):
         src = os.path.join(ROOT, "shared_rules", name + ".py")
         dst = os.path.join(pkg, name + ".mpy")
         subprocess.run([exe, "-O2", "-o", dst, src], check=True)

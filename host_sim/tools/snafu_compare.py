@@ -1,14 +1,17 @@
-"""Compare the smart Snafu trail with the classic one over seeds 0..N-1.
+"""Compare the smart Snafu trail with baselines over seeds 0..N-1, every variant.
 
-    python -m host_sim.tools.snafu_compare --rounds 200
+    python -m host_sim.tools.snafu_compare --rounds 300 [--rules text|arcade|both]
+        [--against classic|flood] [--variants 1,5,9]
 
-Red and blue are steered from outside the rules (humans=2), each by the smart
-player (snafu_ai.smart_dir, through snafu.steer) or by the text's classic
-computer trail (snafu.classic_dir); green and yellow, in 4-trail variants, are
-the rules' classic computer trails. Prints the wins of every trail per match-up
-and the mean, 99th-percentile and max milliseconds one smart decision took (the
-max is wall-clock time: a busy machine inflates it), then checks that every
-variant 1..16 plays to the end with smart computer trails everywhere.
+Red and blue are steered from outside the rules (humans=2): the smart player
+(snafu_ai.smart_dir, through snafu.steer) in one seat and a baseline in the other -
+the text's classic computer trail (snafu.classic_dir) or a flood-fill trail that
+turns toward its largest reachable area (flood_dir). In 4-trail variants green and
+yellow are the rules' classic computer trails. Each variant is played with the smart
+trail as red and as blue. Prints the wins of every trail, the smart trail's share
+(a fair share is 50 % with 2 trails, 25 % with 4) and the mean, 99th-percentile and
+max milliseconds one smart decision took (wall-clock: a busy machine inflates it),
+then checks that every variant plays to the end with smart computer trails everywhere.
 """
 
 import argparse
@@ -18,23 +21,66 @@ from shared_rules import snafu, snafu_ai
 
 TICK_CAP = 2000  # a round fills at most 777 squares: more ticks would be a bug
 
-# (label, variant, red is smart, blue is smart)
-MATCHES = (
-    ("v1  2 trails       smart red  vs classic blue", 1, True, False),
-    ("v1  2 trails       classic red vs smart blue", 1, False, True),
-    ("v5  2 trails diag  smart red  vs classic blue", 5, True, False),
-    ("v5  2 trails diag  classic red vs smart blue", 5, False, True),
-    ("v9  4 trails       smart red  vs 3 classic", 9, True, False),
-    ("v9  4 trails       smart blue vs 3 classic", 9, False, True),
-    ("v13 4 trails diag  smart red  vs 3 classic", 13, True, False),
-    ("v13 4 trails diag  smart blue vs 3 classic", 13, False, True),
-)
+
+def label(variant, red_smart, against):
+    trails, diagonal, vanish, obstacles = snafu.variant_options(variant)
+    kind = "%d trails%s%s%s" % (
+        trails,
+        " diag" if diagonal else "",
+        " vanish" if vanish else "",
+        " blocks" if obstacles else "",
+    )
+    who = "smart red" if red_smart else "smart blue"
+    return "v%-2d %-28s %s vs %s" % (variant, kind, who, against)
 
 
-def play_round(seed, variant, red_smart, blue_smart, times=None):
+_seen = bytearray(snafu.CELLS)
+_queue = bytearray(2 * snafu.CELLS)
+
+
+def reach(s, start):
+    """Empty squares reachable from `start` (counted with it), by the variant's moves."""
+    if s.board[start] != snafu.EMPTY:
+        return 0
+    seen = _seen
+    for i in range(snafu.CELLS):
+        seen[i] = 0
+    queue = [start]
+    seen[start] = 1
+    n = 0
+    steps = [snafu.OFFSET[d] for d in snafu.directions(s)]
+    while queue:
+        c = queue.pop()
+        n += 1
+        for k in steps:
+            nc = c + k
+            if not seen[nc] and s.board[nc] == snafu.EMPTY:
+                seen[nc] = 1
+                queue.append(nc)
+    return n
+
+
+def flood_dir(s, t):
+    """The flood-fill baseline: the open neighbouring square with the largest reachable
+    area (ties: straight on first, then clockwise from up); straight on if none."""
+    head = s.head[t]
+    best, best_n = s.dir[t], -1
+    order = [s.dir[t]] + [d for d in snafu.directions(s) if d != s.dir[t]]
+    for d in order:
+        if d == snafu.reverse(s.dir[t]):
+            continue
+        n = reach(s, head + snafu.OFFSET[d])
+        if n > best_n:
+            best, best_n = d, n
+    return best
+
+
+def play_round(seed, variant, red_smart, blue_smart, times=None, rules="arcade", against="classic"):
     """Play one round to the end; smart decisions' seconds are appended to times."""
-    s = snafu.new(seed, {"variant": variant, "humans": 2, "others": "classic"})
+    options = {"variant": variant, "humans": 2, "others": "classic", "rules": rules}
+    s = snafu.new(seed, options)
     smart = (red_smart, blue_smart)
+    baseline = flood_dir if against == "flood" else snafu.classic_dir
     clock = time.perf_counter
     while not snafu.over(s):
         if s.tick >= TICK_CAP:
@@ -51,19 +97,19 @@ def play_round(seed, variant, red_smart, blue_smart, times=None):
                 if times is not None:
                     times.append(clock() - t0)
             else:
-                d = snafu.classic_dir(s, t)
+                d = baseline(s, t)
             m |= snafu.steer(s, t, d) << (3 * t)
         snafu.play(s, m)
     return s
 
 
-def match(variant, red_smart, blue_smart, rounds):
+def match(variant, red_smart, blue_smart, rounds, rules="arcade", against="classic"):
     """(wins per trail red..yellow, draws, smart decision seconds)."""
     wins = [0, 0, 0, 0]
     draws = 0
     times = []
     for seed in range(rounds):
-        s = play_round(seed, variant, red_smart, blue_smart, times)
+        s = play_round(seed, variant, red_smart, blue_smart, times, rules, against)
         if s.winner < 0:
             draws += 1
         else:
@@ -99,16 +145,17 @@ HEADINGS = (
 )
 
 
-def format_matches(rows, rounds):
+def format_matches(rows, rounds, rules="arcade"):
     lines = [
-        "Snafu: smart vs classic trails, seeds 0..%d (%d rounds each)" % (rounds - 1, rounds),
-        "%-46s %5s %5s %5s %5s %5s %7s %8s %8s %8s" % HEADINGS,
+        "Snafu, %s rules: the smart trail against a baseline, seeds 0..%d (%d rounds each)"
+        % (rules, rounds - 1, rounds),
+        "%-58s %5s %5s %5s %5s %5s %7s %8s %8s %8s" % HEADINGS,
     ]
     for label, red_smart, wins, draws, times in rows:
         smart_wins = wins[0] if red_smart else wins[1]
         ordered = sorted(times)
         lines.append(
-            "%-46s %5d %5d %5d %5d %5d %6.1f%% %8.3f %8.3f %8.3f"
+            "%-58s %5d %5d %5d %5d %5d %6.1f%% %8.3f %8.3f %8.3f"
             % (
                 label,
                 wins[0],
@@ -127,15 +174,25 @@ def format_matches(rows, rounds):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rounds", type=int, default=200, help="seeds 0..N-1 per match-up")
+    ap.add_argument("--rounds", type=int, default=300, help="seeds 0..N-1 per match-up")
     ap.add_argument("--smart-seeds", type=int, default=3, help="all-smart rounds per variant")
+    ap.add_argument("--rules", choices=("text", "arcade", "both"), default="both")
+    ap.add_argument("--against", choices=("classic", "flood"), default="classic")
+    ap.add_argument("--variants", default="1-16", help="e.g. 1,5,9 or 1-8")
     args = ap.parse_args(argv)
-    rows = []
-    for label, variant, red_smart, blue_smart in MATCHES:
-        wins, draws, times = match(variant, red_smart, blue_smart, args.rounds)
-        rows.append((label, red_smart, wins, draws, times))
-    print(format_matches(rows, args.rounds))
-    print()
+    variants = parse_variants(args.variants)
+    for rules in ("text", "arcade") if args.rules == "both" else (args.rules,):
+        rows = []
+        for variant in variants:
+            for red_smart in (True, False):
+                wins, draws, times = match(
+                    variant, red_smart, not red_smart, args.rounds, rules, args.against
+                )
+                rows.append(
+                    (label(variant, red_smart, args.against), red_smart, wins, draws, times)
+                )
+        print(format_matches(rows, args.rounds, rules))
+        print()
     print("All trails smart (others=smart, humans=0), seeds 0..%d:" % (args.smart_seeds - 1))
     for variant in range(1, 17):
         res = all_smart(variant, args.smart_seeds)
@@ -143,6 +200,14 @@ def main(argv=None):
             "%s@%d" % (snafu.COLORS[w] if w >= 0 else "draw", ticks) for w, ticks in res
         )
         print("  v%-2d %s" % (variant, text))
+
+
+def parse_variants(text):
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return [v for v in out if 1 <= v <= 16]
 
 
 if __name__ == "__main__":
