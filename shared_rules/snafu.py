@@ -735,16 +735,23 @@ def _connected_size(s, t):
     return n
 
 
-def _text():
-    from shared_rules import snafu_text
+_tick_mods = [None, None]  # the rule sets' tick modules, imported once (a tick allocates nothing)
 
-    return snafu_text
+
+def _text():
+    if _tick_mods[0] is None:
+        from shared_rules import snafu_text
+
+        _tick_mods[0] = snafu_text
+    return _tick_mods[0]
 
 
 def _arcade():
-    from shared_rules import snafu_arcade
+    if _tick_mods[1] is None:
+        from shared_rules import snafu_arcade
 
-    return snafu_arcade
+        _tick_mods[1] = snafu_arcade
+    return _tick_mods[1]
 
 
 def _save():

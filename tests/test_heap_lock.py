@@ -39,6 +39,7 @@ locked("hang10 idle frames", idle, 50)
 screen = None  # let the Hang 10 screen go, as the app does
 opts = {"variant": 13, "speed": 4, "others": "classic", "rounds": 1}
 screen = app.start_game("snafu", seed=4, options=opts, resume=False)
+from shared_rules import snafu as sn  # the module the game loaded (games.load reloads)
 app.frame(16, 16)  # A: the round starts
 app.frame(0, 0)
 s = screen.s
