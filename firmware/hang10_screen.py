@@ -28,8 +28,12 @@ TOPS = (0, 1, 2, 3, 4)
 REFUSALS = {h.PH_DRAW: "already surfing", h.PH_PLACE: "pick another"}
 
 
+ZONES = 9  # status, pile, four waves, hand, info, prompt: each redrawn only when it changes
+
+
 class Hang10Screen(gamescreen.GameScreen):
     RULES = h
+    incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -37,6 +41,7 @@ class Hang10Screen(gamescreen.GameScreen):
         self.msg = ""
         self.picker = Picker(self)
         self.picker.reset()
+        self.shown = [None] * ZONES  # what each zone last showed (None: draw it)
 
     # ---- zones for the picker ------------------------------------------
 
@@ -116,24 +121,56 @@ class Hang10Screen(gamescreen.GameScreen):
 
     # ---- drawing -----------------------------------------------------
 
+    def changed(self, fb, zone, key, x, y, w, hgt):
+        """True (and the zone cleared) when `key`, what the zone shows, is new."""
+        if self.shown[zone] == key:
+            return False
+        self.shown[zone] = key
+        fb.fill_rect(x, y, w, hgt, 0)
+        return True
+
     def draw_game(self, fb):
         s = self.s
-        fb.text("Score%3d" % h.score(s), 0, 0, 1)
-        fb.text("Wipe%2d" % len(s.wiped), 80, 0, 1)
+        shown = self.shown
+        if self.repaint or self.pause >= 0 or self.finished or self.app.toast is not None:
+            self.repaint = False  # an overlay is (or was) over the zones: all of them
+            fb.fill(0)
+            for i in range(ZONES):
+                shown[i] = None
+            for w in range(5):
+                fb.vline(PILE_W - 1 + w * BOX_W, TOP_Y, BOX_H + 1, 1)
+            fb.hline(0, TOP_Y + BOX_H, PILE_W + 4 * BOX_W, 1)
+        score = h.score(s)
+        wiped = len(s.wiped)
+        if self.changed(fb, 0, (score, wiped), 0, 0, gfx.W, 8):
+            fb.text("Score%3d" % score, 0, 0, 1)
+            fb.text("Wipe%2d" % wiped, 80, 0, 1)
         focused = self.top_focused()
         top = self.top()
-        pile(fb, 0, TOP_Y, PILE_W - 1, BOX_H, len(s.pile), focused and top == 0 and s.phase == 0)
+        sel = focused and top == 0 and s.phase == 0
+        if self.changed(fb, 1, (len(s.pile), sel), 0, TOP_Y, PILE_W - 1, BOX_H):
+            pile(fb, 0, TOP_Y, PILE_W - 1, BOX_H, len(s.pile), sel)
+        picked = self.picked()
         for w in range(h.WAVES):
-            self.draw_wave(fb, w, focused and top == w + 1)
-        for w in range(5):
-            fb.vline(PILE_W - 1 + w * BOX_W, TOP_Y, BOX_H + 1, 1)
-        fb.hline(0, TOP_Y + BOX_H, PILE_W + 4 * BOX_W, 1)
+            sel = focused and top == w + 1
+            wave = s.waves[w]
+            mark = picked >= 0 and h.fits(s, w, picked)
+            key = (h.wave_info(s, w), wave[-1] if wave else -1, sel, mark)
+            if self.changed(fb, 2 + w, key, PILE_W + w * BOX_W, TOP_Y, BOX_W - 1, BOX_H):
+                self.draw_wave(fb, w, sel)
         drawn = s.drawn if s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE) else -1
         cursor = self.hand_i() if not focused and s.phase != h.PH_OVER else -1
-        self.row.draw(fb, s.hand, cursor, self.picked(), drawn)
-        gfx.rich_text(fb, self.info(), 0, INFO_Y, 1)
-        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
-        fb.text(self.prompt()[:16], 0, PROMPT_Y, 0)
+        key = (tuple(s.hand), cursor, picked, drawn, self.row.scroll)
+        below = TOP_Y + BOX_H + 1  # the hand's page and the marks above its cards
+        if self.changed(fb, 6, key, 0, below, gfx.W, HAND_Y + 8 - below):
+            self.row.draw(fb, s.hand, cursor, picked, drawn)
+        info = self.info()
+        if self.changed(fb, 7, info, 0, INFO_Y, gfx.W, 8):
+            gfx.rich_text(fb, info, 0, INFO_Y, 1)
+        prompt = self.prompt()[:16]
+        if self.changed(fb, 8, prompt, 0, PROMPT_Y, gfx.W, 8):
+            fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+            fb.text(prompt, 0, PROMPT_Y, 0)
 
     def top_focused(self):
         return self.s.phase in (h.PH_DRAW, h.PH_WIPE, h.PH_KICK) or self.picked() >= 0
