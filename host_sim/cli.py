@@ -316,6 +316,8 @@ def cmd_replay(args):
     from host_sim import fuzz_device
 
     if text.split("\n", 1)[0].strip() == fuzz_device.SESSION_HEAD:
+        if args.gif:
+            raise UsageError("host_sim replay: --gif is for game replays, not app sessions")
         return replay_session(args, text)
     try:
         fields = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
