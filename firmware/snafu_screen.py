@@ -34,6 +34,7 @@ class SnafuScreen(gamescreen.GameScreen):
         self.queue = [[], []]  # pending turns for red and blue
         self.queued_at = [0, 0]
         self.drawn_heads = [-1, -1, -1, -1]
+        self.pointers = [-1, -1, -1, -1]  # the way each player's pointer shows (-1: none)
         self.crash_shown = 0
         self.strip_due = True
         self.period = sn.TICK_FRAMES[self.s.opts["speed"] - 1]
@@ -97,7 +98,6 @@ class SnafuScreen(gamescreen.GameScreen):
         if not sn.round_over(s):  # READY
             self.steer(pressed, held, False)
             if pressed & ARROWS:  # the pointer follows the turn asked for
-                self.repaint = True
                 self.app.dirty = True
             if pressed & btn.A:
                 self.mode = RUN
@@ -196,6 +196,7 @@ class SnafuScreen(gamescreen.GameScreen):
             self.grid.repaint(fb, s.board, sn.W)
             for t in range(4):
                 self.drawn_heads[t] = s.head[t]
+                self.pointers[t] = -1
             self.crash_shown = 0
             self.strip_due = True
         else:
@@ -221,16 +222,45 @@ class SnafuScreen(gamescreen.GameScreen):
 
     def draw_pointers(self, fb):
         """Before a round: a short line from each player's head the way it will start
-        (its queued turn, if any), so nobody starts facing a wall unawares."""
+        (its queued turn, if any), so nobody starts facing a wall unawares. A pointer
+        that turned is erased and the squares under it painted again (no full repaint)."""
         s = self.s
+        ways = self.pointers
+        erased = False
         for t in sn.human_trails(s):
-            if s.alive[t]:
-                q = self.queue[t]
-                d = sn.steer(s, t, q[-1]) if q else s.dir[t]
-                h = s.head[t]
-                x = (h % sn.W - 1) * CELL + 1
-                y = (h // sn.W - 1) * CELL + 1
-                fb.line(x, y, x + sn.DX[d] * POINTER, y + sn.DY[d] * POINTER, 1)
+            if s.alive[t] and ways[t] >= 0 and ways[t] != self.pointer_way(t):
+                self.pointer_line(fb, t, ways[t], 0)
+                erased = True
+        if erased:
+            self.draw_strip(fb)  # a line near the edge crosses the frame and the strip
+        for t in sn.human_trails(s):
+            if s.alive[t] and (erased or ways[t] != self.pointer_way(t)):
+                ways[t] = self.pointer_way(t)
+                self.pointer_line(fb, t, ways[t], 1)
+
+    def pointer_way(self, t):
+        q = self.queue[t]
+        return sn.steer(self.s, t, q[-1]) if q else self.s.dir[t]
+
+    def pointer_line(self, fb, t, d, c):
+        """Draw (c=1) or erase (c=0, then the squares it crossed painted again)."""
+        s = self.s
+        h = s.head[t]
+        x = (h % sn.W - 1) * CELL + 1
+        y = (h // sn.W - 1) * CELL + 1
+        dx = sn.DX[d]
+        dy = sn.DY[d]
+        fb.line(x, y, x + dx * POINTER, y + dy * POINTER, c)
+        if c:
+            return
+        for k in range(POINTER + 1):
+            col = (x + dx * k) // CELL + 1
+            row = (y + dy * k) // CELL + 1
+            if 1 <= col <= sn.COLS and 1 <= row <= sn.ROWS:
+                v = s.board[row * sn.W + col]
+                if v:
+                    self.grid.cell(fb, col, row, v)
+        self.grid.frame(fb)
 
     def draw_strip(self, fb):
         s = self.s

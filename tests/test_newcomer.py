@@ -51,6 +51,15 @@ def test_snafu_shows_where_red_starts_before_a_go(tmp_path):
     assert all(lit(buf2, x, y) for x, y in visible(cells2))
     # the first pointer is gone (beyond the head's own square)
     assert not all(lit(buf2, x, y) for x, y in visible(cells[2:]))
+    # and the panel is what a full repaint draws (the turn redraws only the pointer)
+    for turn in (btn.LEFT, btn.DOWN, btn.RIGHT, btn.UP):
+        app.frame(turn, turn)
+        app.frame(0, 0)
+        buf = bytes(board.display.buf)
+        screen.repaint = True
+        app.dirty = True
+        app.frame(0, 0)
+        assert bytes(board.display.buf) == buf, turn
 
 
 def test_a_banner_holds_its_longest_line():
