@@ -14,7 +14,7 @@ save, and a replay drops them, as the resumed game did.
 import json
 
 from firmware import buttons as btn
-from firmware import games, gfx
+from firmware import games, gfx, records
 from firmware.screens import HelpScreen, Screen
 from firmware.ui.picker import HINT, PAUSE, REFUSED
 
@@ -255,14 +255,13 @@ class GameScreen(Screen):
         rules = _rules_of(cls)
         store = app.store
         if profile is None:
-            profile = _records().load_profile(store, gid, rules)
+            profile = records.load_profile(store, gid, rules)
         record = getattr(rules, "record_options", None)
         if record is not None:  # what a save and a replay must say to play the same
             options = record(options)
         cls.prepare(options)
         state = rules.new(seed, options, profile)
-        counted = _records().load_stats(store, gid, rules)["games"]
-        release_records()
+        counted = records.load_stats(store, gid, rules)["games"]
         screen = cls(app, gid, rules, state, seed, options, profile, counted)
         store.remove(gid + ".sav")
         store.write(gid + ".in", screen.write_journal_head)
@@ -530,7 +529,6 @@ class GameScreen(Screen):
         if self.shared():  # people taking turns on one device: not the owner's stats
             self.result = (None, False)
         else:
-            records = _records()
             self.result = records.record_result(
                 store, self.gid, rules, self.s, self.counted_at, False
             )
@@ -543,14 +541,12 @@ class GameScreen(Screen):
         steps loses nothing and counts nothing twice."""
         store = self.app.store
         gid = self.gid
-        records = _records()
         if self.result[0] is not None:
             records.save_stats(store, gid, self.result[0])
         self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
         store.remove(gid + ".sav")
         self.flush_inputs()
         store.rename(gid + ".in", gid + ".last.rep")
-        release_records()
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""
@@ -604,20 +600,6 @@ class GameScreen(Screen):
 
     def over_detail(self):
         return ""
-
-
-def _records():
-    """firmware.records: needed at a game's start and end, not in play."""
-    from firmware import records
-
-    return records
-
-
-def release_records():
-    """On the device records' heap is freed in play (the launcher, which also imports
-    it, is dropped while a game is open); CPython keeps every module."""
-    if games.DROP_MODULES:
-        games.drop_module("firmware.records")
 
 
 def release_save_code(rules):
