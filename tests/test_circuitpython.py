@@ -758,7 +758,7 @@ def test_cp_framebuf_draws_the_app_like_micropythons_framebuf(cp_build, tmp_path
         fs = tmp_path / ("fs%d" % i)
         fs.mkdir()
         code = "import sys\n" + prelude + "FS = %r\n" % str(fs) + test_vm_app.SCENARIO
-        out = run_mp(code, cwd=lib, heap="128wK")
+        out = run_mp(code, cwd=lib, heap="160wK")  # the pure framebuf compiles here too
         outs.append(out)
     assert outs[0].startswith("screen Hang10Screen True None")
     assert outs[1] == outs[0]
