@@ -735,6 +735,29 @@ def _connected_size(s, t):
     return n
 
 
+def roll_off(s, rivals):
+    """Trails in the bit mask `rivals` want one square: each rolls a d6, in trail order
+    (rule 3). Returns the bits of those who do not add it: all but the single highest
+    roll, or all of them when the highest is shared."""
+    best = 0
+    for u in range(4):
+        if rivals & (1 << u):
+            s.rolls[u] = s.rng.die()
+            if s.rolls[u] > best:
+                best = s.rolls[u]
+    top = 0
+    for u in range(4):
+        if rivals & (1 << u) and s.rolls[u] == best:
+            top += 1
+    if top > 1:
+        return rivals
+    losers = 0
+    for u in range(4):
+        if rivals & (1 << u) and s.rolls[u] < best:
+            losers |= 1 << u
+    return losers
+
+
 _tick_mods = [None, None]  # the rule sets' tick modules, imported once (a tick allocates nothing)
 
 

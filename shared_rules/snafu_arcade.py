@@ -24,18 +24,5 @@ def resolve(s, want):
                 rivals |= 1 << u
         if not rivals or crashed & (1 << t) or s.rolls[t]:
             continue
-        rivals |= 1 << t
-        best = 0
-        for u in range(4):
-            if rivals & (1 << u):
-                s.rolls[u] = s.rng.die()
-                if s.rolls[u] > best:
-                    best = s.rolls[u]
-        top = 0
-        for u in range(4):
-            if rivals & (1 << u) and s.rolls[u] == best:
-                top += 1
-        for u in range(4):
-            if rivals & (1 << u) and (s.rolls[u] < best or top > 1):
-                crashed |= 1 << u
+        crashed |= sn.roll_off(s, rivals | 1 << t)
     return crashed

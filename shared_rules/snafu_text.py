@@ -78,6 +78,16 @@ def _way_round(s, t, humans):
     return random_open(s, t)
 
 
+def _go_round(s, t, want, humans):
+    """Trail t takes its way round (want and heading updated); its crash bit if none."""
+    d = _way_round(s, t, humans)
+    if d < 0:
+        return 1 << t
+    s.dir[t] = d
+    want[t] = s.head[t] + sn.OFFSET[d]
+    return 0
+
+
 def resolve(s, want, humans):
     """The text's tick (rules 2 and 3): a trail whose square is taken takes another open
     square and collides only when none is left; trails wanting one square roll, the
@@ -92,12 +102,7 @@ def resolve(s, want, humans):
     crashed = 0
     for t in range(4):
         if want[t] >= 0 and board[want[t]] != sn.EMPTY:
-            d = _way_round(s, t, humans)
-            if d < 0:
-                crashed |= 1 << t
-            else:
-                s.dir[t] = d
-                want[t] = s.head[t] + sn.OFFSET[d]
+            crashed |= _go_round(s, t, want, humans)
     n_locked = 0
     while True:
         c = -1
@@ -114,26 +119,12 @@ def resolve(s, want, humans):
                 break
         if c < 0:
             return crashed
-        best = 0
-        for u in range(4):
-            if rivals & (1 << u):
-                s.rolls[u] = s.rng.die()
-                if s.rolls[u] > best:
-                    best = s.rolls[u]
-        top = 0
-        for u in range(4):
-            if rivals & (1 << u) and s.rolls[u] == best:
-                top += 1
-        if top > 1:
+        losers = sn.roll_off(s, rivals)
+        if losers == rivals:
             crashed |= rivals  # a tie: a collision for all of them
             continue
         locked[n_locked] = c
         n_locked += 1
         for u in range(4):
-            if rivals & (1 << u) and s.rolls[u] < best:
-                d = _way_round(s, u, humans)
-                if d < 0:
-                    crashed |= 1 << u
-                else:
-                    s.dir[u] = d
-                    want[u] = s.head[u] + sn.OFFSET[d]
+            if losers & (1 << u):
+                crashed |= _go_round(s, u, want, humans)
