@@ -225,6 +225,20 @@ class StepCut:
         monkeypatch.setattr(store_mod.os, "remove", fake_remove)
 
 
+def runs_uncut(monkeypatch, n, fn, *args):
+    """fn(*args) with the power cut before the store's n-th step; True if it ran to
+    its end before the cut came."""
+    cut = StepCut(monkeypatch, n)
+    cut.armed = True
+    try:
+        fn(*args)
+        return True
+    except PowerCut:
+        return False
+    finally:
+        monkeypatch.undo()
+
+
 GAME_ENDS = [
     ("hang10", None, None),
     (
@@ -269,14 +283,7 @@ def test_a_power_cut_at_every_step_of_a_game_end(tmp_path, monkeypatch, gid, opt
         while True:
             root = str(tmp_path / ("cut%d" % n))
             app, screen, last = play_to_the_last_press(root, gid, options)
-            cut = StepCut(monkeypatch, n)
-            cut.armed = True
-            try:
-                app.frame(last, last)
-                finished_uncut = True
-            except PowerCut:
-                finished_uncut = False
-            monkeypatch.undo()
+            finished_uncut = runs_uncut(monkeypatch, n, app.frame, last, last)
             app2, board2, d2 = reboot(root)
             d2.idle()
             assert app2.last_error is None, (n, app2.last_error)
@@ -307,14 +314,7 @@ def test_a_power_cut_at_every_step_of_a_settings_change(tmp_path, monkeypatch):
         root = str(tmp_path / ("cut%d" % n))
         app, board, d = device.make(root)
         d.idle()
-        cut = StepCut(monkeypatch, n)
-        cut.armed = True
-        try:
-            d.keys("UP,UP,A,RIGHT,B")  # Settings, contrast 3 -> 4, back
-            done = True
-        except PowerCut:
-            done = False
-        monkeypatch.undo()
+        done = runs_uncut(monkeypatch, n, d.keys, "UP,UP,A,RIGHT,B")  # contrast 3 -> 4
         app2, _board2, d2 = reboot(root)
         d2.idle()
         assert app2.last_error is None and not app2.store.notices, n
@@ -341,14 +341,7 @@ def test_a_power_cut_at_every_step_of_a_turns_save(tmp_path, monkeypatch):
         screen = app.start_game("hang10", seed=11, resume=False)
         for _ in range(3):
             bot_turn(app)  # a few turns in: a save and a journal to keep
-        cut = StepCut(monkeypatch, n)
-        cut.armed = True
-        try:
-            bot_turn(app)
-            done = True
-        except PowerCut:
-            done = False
-        monkeypatch.undo()
+        done = runs_uncut(monkeypatch, n, bot_turn, app)
         app2, _board2, d2 = reboot(root)
         d2.idle()
         assert app2.last_error is None and not app2.store.notices, n

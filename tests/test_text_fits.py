@@ -51,6 +51,20 @@ def assert_on_panel(seen, where):
         assert y >= 0 and y + 8 <= H, (where, s, x, y)
 
 
+def play_out(app, screen, hint_every, limit):
+    """The game's own computer presses to its end (at most `limit`), asking for a hint
+    every `hint_every` presses (0: never)."""
+    steps = 0
+    while not screen.finished and steps < limit:
+        if hint_every and steps % hint_every == 0:
+            screen.ask_hint()
+            app.frame(0, 0)
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+        steps += 1
+
+
 def visit_menus(app, d):
     d.idle()
     app.go(launcher.Settings(app))
@@ -90,15 +104,7 @@ def test_a_whole_game_with_hints_pause_and_help_fits(tmp_path, texts, gid):
         screen.open_pause()
         d.idle()
         d.keys("B")
-        steps = 0
-        while not screen.finished and steps < 4000:
-            if steps % 7 == 0 and screen.rules.KIND == "turns":
-                screen.ask_hint()
-                app.frame(0, 0)
-            m = screen.bot_press()
-            app.frame(m, m)
-            app.frame(0, 0)
-            steps += 1
+        play_out(app, screen, 7 if screen.rules.KIND == "turns" else 0, 4000)
         assert screen.finished, gid
         d.idle(40)
     assert_on_panel(texts, gid)
@@ -123,15 +129,7 @@ def test_hang10s_own_lines_fit_their_slots(tmp_path, monkeypatch):
     for seed in range(1, 6):
         app, _board, _d = device.make(str(tmp_path / str(seed)))
         screen = app.start_game("hang10", seed=seed, resume=False)
-        steps = 0
-        while not screen.finished and steps < 3000:
-            if steps % 5 == 0:
-                screen.ask_hint()
-                app.frame(0, 0)
-            m = screen.bot_press()
-            app.frame(m, m)
-            app.frame(0, 0)
-            steps += 1
+        play_out(app, screen, 5, 3000)
     assert not long, long[:5]
 
 
