@@ -5,6 +5,7 @@ The screens live in firmware.launcher (menus around the games), firmware.gamescr
 """
 
 import gc
+import sys
 
 from firmware import buttons as btn
 from firmware import games, gfx
@@ -26,9 +27,10 @@ AB = const(48)  # btn.A | btn.B
 DEFAULT_SETTINGS = {"contrast": 3, "invert": False, "sound": True, "watchdog": False}
 WATCHDOG_MS = const(8000)  # a frame that takes longer than this resets the device
 CONTRAST_LEVELS = (0, 8, 40, 110, 190, 255)  # index 1..5 used
-# On the device the launcher's module is dropped while a game is open and imported
-# again on the way home (games.DROP_MODULES).
-DROP_LAUNCHER = games.DROP_MODULES
+# On the device the launcher's module is dropped while a game is open (its bytecode is
+# heap there) and imported again on the way home. CPython keeps it (tests compare its
+# classes), which changes no screen.
+DROP_LAUNCHER = sys.implementation.name == "micropython"
 
 
 def check_settings(s):

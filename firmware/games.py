@@ -8,11 +8,6 @@ its files and one line here (tests add a scratch game with register()).
 import gc
 import sys
 
-# On the device a module's bytecode is heap: modules needed only now and then (the
-# launcher in a game, records in play, a save format) are dropped after use. CPython
-# keeps every module (tests compare classes across calls), which changes no screen.
-DROP_MODULES = sys.implementation.name == "micropython"
-
 # (id, title, rules module, screen module, help module)
 GAMES = [
     ("hang10", "Hang 10", "shared_rules.hang10", "firmware.hang10_screen", "firmware.hang10_help"),

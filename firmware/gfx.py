@@ -122,14 +122,6 @@ def rich_text(fb, text, x, y, c=1, cols=CHARS):
     return col
 
 
-def rich_len(text):
-    """Columns `text` takes in rich_text."""
-    n = 0
-    for ch in text:
-        n += 2 if ord(ch) >= CARD_CODE else 1
-    return n
-
-
 def center(fb, text, y, c=1, x0=0, width=W):
     fb.text(text, x0 + (width - 8 * len(text)) // 2, y, c)
 

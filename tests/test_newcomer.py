@@ -88,7 +88,7 @@ def _region(fb, x, y, w, h=8):
 def test_rich_text_draws_cards_as_on_the_table_and_counts_their_columns():
     text = "drew " + gfx.card_char(9 + 13)  # the ten of hearts
     fb = _fb()
-    assert gfx.rich_text(fb, text, 0, 0) == 7 == gfx.rich_len(text)
+    assert gfx.rich_text(fb, text, 0, 0) == 7 == rich_len(text)
     want = _fb()
     want.text("drew ", 0, 0, 1)
     gfx.card_label(want, 9 + 13, 40, 0, 1)
@@ -231,3 +231,8 @@ def test_a_scale_option_stops_at_its_ends_and_choices_cycle(tmp_path):
         got.append(app.screen.opts["humans"])
     assert sorted(got) == sorted(values)  # every choice, round again
     assert launcher.ordered((1, 2, 3, 4)) and not launcher.ordered((1, 2, 0))
+
+
+def rich_len(text):
+    """Columns `text` takes in gfx.rich_text (a card character takes two)."""
+    return sum(2 if ord(ch) >= gfx.CARD_CODE else 1 for ch in text)
