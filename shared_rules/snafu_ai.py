@@ -18,9 +18,12 @@ light-cycle bots. Every free square c the trail can enter this tick is scored:
   straight (a path alternates square colours). More room than every rival
   (with one rival: than that rival's own room, worked out the same way) ranks
   first; less room than the only rival ranks last.
-- A square a rival head could also enter this tick (a dice roll: 15/36 lose,
-  6/36 both crash) ranks below every safe move; only moves into next to no
-  room, or a certain loss, rank lower.
+- A square a rival head could also enter this tick is a dice roll. Arcade rules
+  (15/36 lose and crash, 6/36 both crash): it ranks below every safe move; only
+  moves into next to no room, or a certain loss, rank lower. Text rules (the
+  loser turns to another free square; only a tie, 1 in 6, crashes): it keeps its
+  rank at five sixths of its value, unless the move would win outright (a
+  winning trail takes no gamble).
 - In contact each blocked square next to c costs some territory (open ground is
   harder to trap); cut off, the move that hugs walls and trails is preferred
   (it fills the room in order). Remaining ties: up first, then clockwise.
@@ -273,6 +276,19 @@ def _contested(c):
     return _rw[c] >= _RIVAL and _rd[c] == 1
 
 
+def _contested_score(tier, value, text):
+    """A move's (tier << 12) + value when a rival head could enter its square too.
+    Arcade rules: the loser crashes, so it ranks below every safe move. Text rules:
+    the loser turns and only a tie (1 in 6) crashes, so a safe move keeps its tier
+    at five sixths of its value; a winning move takes no gamble."""
+    if tier > _T_RISK:
+        if text and tier == _T_SAFE:
+            value = value * 5 // 6
+        else:
+            tier = _T_RISK
+    return (tier << 12) + value
+
+
 def smart_dir(s, t):
     """The smart player's direction for trail t: never a blocked square if one is free."""
     cur = s.dir[t]
@@ -283,6 +299,7 @@ def smart_dir(s, t):
     diag = s.opts["diagonal"]
     offs = _OFF8 if diag else _OFF4
     rivals = _rivals(s, t, offs)
+    text = s.opts["rules"] == "text"  # a contest's loser turns instead of crashing
     top = -1  # what the best rival can still fill: worked out when first needed
     alone = 1  # cut off already: no square next to the head is on the rival map
     for off in offs:
@@ -325,9 +342,10 @@ def smart_dir(s, t):
                 tier = _T_SAFE
             if room < _K_DOOM:
                 tier = _T_LOSE
-        if tier > _T_RISK and _contested(c):
-            tier = _T_RISK
-        score = ((tier << 12) + value) * 16 + hug
+        if _contested(c):
+            score = _contested_score(tier, value, text) * 16 + hug
+        else:
+            score = ((tier << 12) + value) * 16 + hug
         if score > best:
             best = score
             best_d = d

@@ -265,3 +265,20 @@ def check_locked_decisions(out):
             snafu.play(s, 0)
         assert int(d) == snafu_ai.smart_dir(s, 0)
         assert int(e) == snafu_ai.smart_dir(s, 1)
+
+
+def test_contested_square_ranks_by_rule_set():
+    safe = snafu_ai._T_SAFE
+    risk_rank = snafu_ai._T_RISK << 12
+    safe_rank = safe << 12
+    # arcade: a contest's loser crashes - below every safe move, whatever it is worth
+    assert snafu_ai._contested_score(safe, 600, False) == risk_rank + 600
+    assert snafu_ai._contested_score(safe, 600, False) < safe_rank + 1
+    # text: the loser turns, only a tie crashes - safe at five sixths of its value
+    assert snafu_ai._contested_score(safe, 600, True) == safe_rank + 500
+    assert snafu_ai._contested_score(safe, 600, True) > safe_rank + 499
+    # a winning move takes no gamble under either rule set; a losing one stays losing
+    win = snafu_ai._T_WIN
+    assert snafu_ai._contested_score(win, 600, True) == risk_rank + 600
+    lose = snafu_ai._T_LOSE
+    assert snafu_ai._contested_score(lose, 4, True) == (lose << 12) + 4

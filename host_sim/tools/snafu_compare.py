@@ -16,6 +16,7 @@ then checks that every variant plays to the end with smart computer trails every
 
 import argparse
 import time
+from array import array
 
 from shared_rules import snafu, snafu_ai
 
@@ -34,42 +35,53 @@ def label(variant, red_smart, against):
     return "v%-2d %-28s %s vs %s" % (variant, kind, who, against)
 
 
-_seen = bytearray(snafu.CELLS)
-_queue = bytearray(2 * snafu.CELLS)
+_mark = array("I", bytes(4 * snafu.CELLS))  # per square: the search that last reached it
+_stamp = [0]
 
 
 def reach(s, start):
     """Empty squares reachable from `start` (counted with it), by the variant's moves."""
+    return _reach(s, start, [snafu.OFFSET[d] for d in snafu.directions(s)])
+
+
+def _reach(s, start, steps):
     if s.board[start] != snafu.EMPTY:
         return 0
-    seen = _seen
-    for i in range(snafu.CELLS):
-        seen[i] = 0
+    _stamp[0] += 1
+    stamp = _stamp[0]
+    mark = _mark
+    board = s.board
+    mark[start] = stamp
     queue = [start]
-    seen[start] = 1
-    n = 0
-    steps = [snafu.OFFSET[d] for d in snafu.directions(s)]
-    while queue:
-        c = queue.pop()
-        n += 1
+    for c in queue:
         for k in steps:
             nc = c + k
-            if not seen[nc] and s.board[nc] == snafu.EMPTY:
-                seen[nc] = 1
+            if mark[nc] != stamp and board[nc] == snafu.EMPTY:
+                mark[nc] = stamp
                 queue.append(nc)
-    return n
+    return len(queue)
 
 
 def flood_dir(s, t):
     """The flood-fill baseline: the open neighbouring square with the largest reachable
-    area (ties: straight on first, then clockwise from up); straight on if none."""
+    area (ties: straight on first, then clockwise from up); straight on if none.
+    Neighbours in one area share its count (one search per area)."""
     head = s.head[t]
+    steps = [snafu.OFFSET[d] for d in snafu.directions(s)]
     best, best_n = s.dir[t], -1
     order = [s.dir[t]] + [d for d in snafu.directions(s) if d != s.dir[t]]
+    areas = []  # (stamp of the search, its count)
     for d in order:
         if d == snafu.reverse(s.dir[t]):
             continue
-        n = reach(s, head + snafu.OFFSET[d])
+        c = head + snafu.OFFSET[d]
+        n = -1 if s.board[c] == snafu.EMPTY else 0
+        for stamp, count in areas:
+            if _mark[c] == stamp:
+                n = count
+        if n < 0:
+            n = _reach(s, c, steps)
+            areas.append((_stamp[0], n))
         if n > best_n:
             best, best_n = d, n
     return best
