@@ -254,6 +254,9 @@ class App:
         return screen
 
     def home(self):
+        """The launcher; the game's code goes first (games.unload_all)."""
+        self.go(None)
+        games.unload_all()
         self.go(launcher().Launcher(self))
 
 

@@ -12,6 +12,13 @@ import sys
 GAMES = [
     ("hang10", "Hang 10", "shared_rules.hang10", "firmware.hang10_screen", "firmware.hang10_help"),
     ("snafu", "Snafu", "shared_rules.snafu", "firmware.snafu_screen", "firmware.snafu_help"),
+    (
+        "fencing",
+        "Pret? Allez!",
+        "shared_rules.fencing",
+        "firmware.fencing_screen",
+        "firmware.fencing_help",
+    ),
 ]
 
 
@@ -60,6 +67,15 @@ def rules(gid):
     return _import(entry(gid)[2])
 
 
+def rules_alone(gid):
+    """The game's rules module, every other game unloaded first (the launcher's game menu
+    and stats: one game's code in the heap at a time)."""
+    for other in ids():
+        if other != gid:
+            unload(other)
+    return rules(gid)
+
+
 def own_modules(gid):
     """The loaded modules that are the game's own: its rules, screen and help modules and
     their siblings named after them (shared_rules.hang10_ai). Shared modules (rng, cards,
@@ -79,7 +95,24 @@ def load(gid):
     for other in ids():
         if other != gid:
             unload(other)
+    if entry(gid)[3] not in sys.modules:  # a game switch: the screen parts go too
+        drop_screen_parts()
     return _import(entry(gid)[3])
+
+
+def unload_all():
+    """Every game's code and the shared screen parts out of the heap (back home: the
+    launcher and the next game load into a heap in one piece)."""
+    for gid in ids():
+        unload(gid)
+    drop_screen_parts()
+
+
+def drop_screen_parts():
+    for name in list(sys.modules):
+        if name.startswith("firmware.ui."):
+            drop_module(name)
+    gc.collect()
 
 
 def unload(gid):

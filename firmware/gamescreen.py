@@ -547,6 +547,7 @@ class GameScreen(Screen):
         store.remove(gid + ".sav")
         self.flush_inputs()
         store.rename(gid + ".in", gid + ".last.rep")
+        release_save_code(self.rules)  # the result's summary may have loaded it
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""

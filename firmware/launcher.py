@@ -55,7 +55,7 @@ class GameMenu(Menu):
         app.go(Menu(app, "Replace save?", items, back=self.reopen))
 
     def new_game_now(self):
-        rules = games.rules(self.gid)  # its options; the rest of the game loads on opening
+        rules = games.rules_alone(self.gid)  # its options; the rest loads on opening
         if rules.OPTIONS:
             self.app.go(OptionsScreen(self.app, self.gid, rules))
         else:
@@ -151,7 +151,7 @@ class StatsScreen(Screen):
     def __init__(self, app, gid):
         Screen.__init__(self, app)
         self.gid = gid
-        rules = games.rules(gid)
+        rules = games.rules_alone(gid)
         self.stats = records.load_stats(app.store, gid, rules)
         self.clean = rules.CLEAN
         self.wins = rules.SEATS_MAX > 1

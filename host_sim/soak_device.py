@@ -52,7 +52,9 @@ def play(app, game, seed, options):
         if m:
             app.frame(0, 0)
     else:
-        raise RuntimeError("%s seed %d did not finish" % (game, seed))
+        raise RuntimeError(
+            "%s seed %d did not finish (%r)" % (game, seed, app.last_error or screen.s.nmoves)
+        )
     if app.last_error is not None:
         raise RuntimeError("%s seed %d: %r" % (game, seed, app.last_error))
     app.home()
@@ -83,7 +85,7 @@ def main(fs, games, seconds=0):
         counts[game] += 1
         played += 1
         heap = retained()
-        if counts[game] == 5:  # warmed up: tables and caches have settled
+        if counts[game] == 6:  # warmed up: tables and caches have settled
             first[game] = heap
         last[game] = heap
         if heap > peak:

@@ -144,10 +144,10 @@ def test_the_launcher_keeps_its_cursor(tmp_path):
 
     app, _board, d = device.make(str(tmp_path))
     d.idle()
-    d.keys("DOWN,DOWN")
+    d.keys("DOWN,DOWN,DOWN")
     at = app.screen.index
-    d.keys("A,B")  # into an entry and back
-    assert isinstance(app.screen, launcher.Launcher) and app.screen.index == at == 2
+    d.keys("A,B")  # into an entry (Settings) and back
+    assert isinstance(app.screen, launcher.Launcher) and app.screen.index == at == 3
 
 
 def test_the_watchdog_says_it_takes_effect_at_the_next_start(tmp_path):

@@ -6,7 +6,9 @@ from mpvm import require_vm
 
 def test_consecutive_games_do_not_grow_the_heap():
     require_vm()
-    r = soak.run(games=24)  # make soak runs 1,000
-    assert r["games"] == 24 and r["counts"] == {"hang10": 12, "snafu": 12}
-    for game in r["heap_last"]:  # at most one GC block of settling, never growth per game
-        assert 0 <= r["heap_last"][game] - r["heap_warm"][game] <= 16
+    r = soak.run(games=36)  # make soak runs 1,000
+    assert r["games"] == 36 and r["counts"] == {"hang10": 12, "snafu": 12, "fencing": 12}
+    # at most two GC blocks of settling after the sixth game of a kind (three games share
+    # the launcher's state), never growth per game: make soak's 300 games end where 36 do
+    for game in r["heap_last"]:
+        assert 0 <= r["heap_last"][game] - r["heap_warm"][game] <= 32

@@ -1,0 +1,170 @@
+"""Pret? Allez!'s rarely used parts (imported when first needed): move parsing, the
+end-of-bout summary, what a seat may see, copies and redeals for tests and tools."""
+
+from shared_rules import fencing as f
+
+
+def parse_card(text):
+    t = text.strip().upper() if isinstance(text, str) else ""
+    for k in range(f.KINDS):
+        if f.CARD_CODES[k] == t:
+            return k
+    raise ValueError("not a fencing card: %r (%s)" % (text, " ".join(f.CARD_CODES)))
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
+    if not isinstance(text, str):
+        raise ValueError("not a fencing move: %r" % (text,))
+    t = text.strip().upper()
+    if t == "OK":
+        return f.DONE
+    if t[:1] == "-":
+        return f.DISCARD + parse_card(t[1:])
+    for act in range(f.ACTS):
+        if f.ACT_CODES[act].upper() == t:
+            return act
+    raise ValueError("not a fencing move: %r (try AT, LU+AT, PA+RI+AT, AD, -PA, ok)" % (text,))
+
+
+def view(s, seat):
+    """What `seat` may see: its hand, both discard piles, positions, priority, hits,
+    the attack it faces, the counts of the other's hand and both decks."""
+    if type(seat) is not int or not 0 <= seat < 2:
+        raise ValueError("fencing has no seat %r" % (seat,))
+    other = 1 - seat
+    mine = s.hands[seat]
+    own_deck = [f.DECK_COUNTS[k] - mine[k] - s.discards[seat][k] for k in range(f.KINDS)]
+    theirs = [f.DECK_COUNTS[k] - s.discards[other][k] for k in range(f.KINDS)]
+    return {
+        "hand": list(mine),
+        "pos": list(s.pos),
+        "prio": s.prio,
+        "hits": list(s.hits),
+        "turn": s.turn,
+        "pending": s.pending,
+        "lead": s.lead,
+        "no_retreat": s.no_retreat,
+        "moved_adj": s.moved_adj,
+        "discarding": s.act,
+        "discarded": s.discarded,
+        "passes": s.passes,
+        "discards": [list(s.discards[0]), list(s.discards[1])],
+        "other_cards": f._total(s.hands[other]),
+        "decks": [s.ndeck[0], s.ndeck[1]],
+        "own_deck": own_deck,  # counts; the order is hidden
+        "other_pool": theirs,  # the other's hand and deck together, counts
+    }
+
+
+def copy(s):
+    c = f.Bout()
+    c.opts = dict(s.opts)
+    c.seed = s.seed
+    c.rng.set_state(s.rng.get_state())
+    c.phase = s.phase
+    c.pos = list(s.pos)
+    c.prio = s.prio
+    c.turn = s.turn
+    c.hits = list(s.hits)
+    c.hands = [bytearray(s.hands[0]), bytearray(s.hands[1])]
+    c.decks = [bytearray(s.decks[0]), bytearray(s.decks[1])]
+    c.ndeck = list(s.ndeck)
+    c.discards = [bytearray(s.discards[0]), bytearray(s.discards[1])]
+    c.pending = s.pending
+    c.lead = s.lead
+    c.no_retreat = s.no_retreat
+    c.moved_adj = s.moved_adj
+    c.act = s.act
+    c.discarded = s.discarded
+    c.passes = s.passes
+    c.touches = list(s.touches)
+    c.corps = s.corps
+    c.turns = s.turns
+    c.nmoves = s.nmoves
+    return c
+
+
+def redeal(s, seat, rng):
+    """A copy `seat` cannot tell from s: its own deck's order, the other's hand and deck
+    dealt again from their pooled cards (same counts), the state's Rng drawn from rng."""
+    if type(seat) is not int or not 0 <= seat < 2:
+        raise ValueError("fencing has no seat %r" % (seat,))
+    c = copy(s)
+    f.shuffle(rng, c.decks[seat], c.ndeck[seat])
+    other = 1 - seat
+    hand = c.hands[other]
+    n = f._total(hand)
+    pool = deck_of(c, other)
+    for k in range(f.KINDS):
+        pool.extend([k] * hand[k])
+        hand[k] = 0
+    rng.shuffle(pool)
+    for _ in range(n):
+        hand[pool.pop()] += 1
+    set_deck(c, other, pool)
+    c.rng.set_state(rng.next32() or 1)
+    return c
+
+
+def touch_name(lead):
+    """The card a hit is put down to: the attack's lead card, or RETREAT off the piste."""
+    return f.CARD_NAMES[lead].lower()
+
+
+def summary(s):
+    w = f.winner(s)
+    return {
+        "score": s.hits[f.LEFT],
+        "clean": w == f.LEFT and s.hits[f.RIGHT] == 0,
+        "hits": [s.hits[f.LEFT], s.hits[f.RIGHT]],
+        "winner": w,
+        "touches": [{"seat": t[0], "card": touch_name(t[1]), "turn": t[2]} for t in s.touches],
+        "corps_a_corps": s.corps,
+        "turns": s.turns,
+    }
+
+
+def corps_a_corps(left, right, priority=f.LEFT):
+    """The squares (1..9) of the two fencers after a corps-a-corps, rules a) to e): set
+    two spaces apart (two empty spaces between them). Where b) or c) cannot tell the two
+    apart (both as far from the centre, square 5), the fencer without priority is moved.
+    Raises ValueError."""
+    if type(left) is not int or type(right) is not int:
+        raise ValueError("fencer squares must be numbers, got %r %r" % (left, right))
+    if not (1 <= left < right <= 9):
+        raise ValueError("fencers must stand on 1..9 with left < right, got %r %r" % (left, right))
+    if priority not in (f.LEFT, f.RIGHT):
+        raise ValueError("priority must be 0 (left) or 1 (right), got %r" % (priority,))
+    gap = right - left - 1  # empty spaces between the fencers
+    if gap == 2:  # a) two spaces apart: they stay
+        return left, right
+    far_l = abs(left - 5)
+    far_r = abs(right - 5)
+    if gap > 2:  # b) the one farther from the centre moves forward
+        if far_l > far_r or (far_l == far_r and priority == f.RIGHT):
+            return right - 3, right
+        return left, left + 3
+    if gap == 1:  # c) one space apart: the one closer to the centre moves back one
+        if far_l < far_r or (far_l == far_r and priority == f.RIGHT):
+            return left - 1, right
+        return left, right + 1
+    if left > 1 and right < 9:  # d) adjacent, neither on its last space: both back one
+        return left - 1, right + 1
+    if left == 1:  # e) adjacent, one on its last space: the other back two
+        return left, right + 2
+    return left - 2, right
+
+
+def deck_of(s, seat):
+    """The seat's deck as a list of kinds, bottom first (its top is the last)."""
+    return list(s.decks[seat][: s.ndeck[seat]])
+
+
+def set_deck(s, seat, kinds):
+    """Put these kinds (bottom first) as the seat's deck (tests, tools)."""
+    if len(kinds) > f.DECK_SIZE:
+        raise ValueError("a deck holds at most %d cards" % f.DECK_SIZE)
+    for i in range(len(kinds)):
+        s.decks[seat][i] = kinds[i]
+    s.ndeck[seat] = len(kinds)
