@@ -117,7 +117,8 @@ class OptionsScreen(Screen):
 
     def draw(self, fb):
         rules = self.mod
-        gfx.bar(fb, games.title(self.gid) + ": A=start", 0)
+        title = games.title(self.gid)
+        gfx.bar(fb, title + (": A=start" if len(title) < 8 else " (A)"), 0)
         rows = self.rows()
         n = len(rules.OPTIONS)
         top = max(0, min(self.index - 1, rows - self.VISIBLE))

@@ -176,15 +176,15 @@ def option_text(key, v):
 
 def describe(options):
     o = options_with_defaults(NAME, OPTIONS, options)
-    first = "%d hit%s, %s first" % (o["hits"], "" if o["hits"] == 1 else "s", o["first"])
+    first = "%d hit%s, %s first" % (o["hits"], "" if o["hits"] == 1 else "s", o["first"][0].upper())
     h = o["humans"]
     if h == 2:
         second = "2 people, 1 box"
     elif h == 0:
-        second = "2 %s computers" % o["cpu"]
+        second = "2 %s cpus" % o["cpu"]
     else:
         second = "You vs %s" % o["cpu"]
-    return (first[:16], second[:16])
+    return (first, second)
 
 
 # ---- a new bout ------------------------------------------------------------

@@ -76,6 +76,15 @@ def test_failure_gives_a_session_that_replays_to_it(tmp_path, monkeypatch):
             s.hand.append(s.hand[0])  # a bug: a card is duplicated
 
     monkeypatch.setattr(hang10, "play", buggy_play)
+    from firmware import games
+
+    real_drop = games.drop_module
+
+    def keep_the_bug(name):  # going home unloads the game: keep the patched module
+        if name != "shared_rules.hang10":
+            real_drop(name)
+
+    monkeypatch.setattr(games, "drop_module", keep_the_bug)
     session = str(tmp_path / "fail.session")
     fs = tmp_path / "fs"
     fs.mkdir()
