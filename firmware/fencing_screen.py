@@ -151,7 +151,7 @@ class FencingScreen(gamescreen.GameScreen):
 
     def over_detail(self):
         s = self.s
-        return "Hits %d-%d" % (s.hits[0], s.hits[1])
+        return "%d turns" % s.turns
 
     # ---- drawing -----------------------------------------------------
 

@@ -588,10 +588,17 @@ class GameScreen(Screen):
         stats, new_best = self.result
         gfx.box(fb, 6, 3, 116, 60)
         gfx.center(fb, "GAME OVER", 7)
-        if stats is None:  # pass-and-play: who won, and every seat's score
-            rules = self.rules
+        rules = self.rules
+        duel = rules.KIND == "turns" and rules.SEATS_MAX > 1  # a bout against the computer
+        if stats is None or duel:  # who won, and every seat's score
             w = rules.winner(self.s)
-            gfx.center(fb, "Draw" if w < 0 else rules.SEAT_NAMES[w] + " wins", 18)
+            if w < 0:
+                won = "Draw"
+            elif w == 0 and stats is not None:
+                won = "You win"
+            else:
+                won = rules.SEAT_NAMES[w] + " wins"
+            gfx.center(fb, won, 18)
             gfx.center(fb, "-".join([str(x) for x in rules.scores(self.s)]), 28)
         else:
             gfx.center(fb, "Score %d" % self.points(), 18)
