@@ -6,7 +6,8 @@ Each sees only what its seat may see: its own hand, the discard piles, the piste
   board retreat), attack when it may (balestra, lunge, beat, stop hit, attack), close
   in when apart (advance), else hold its ground; discards go lowest value first.
 - strong: determinized Monte Carlo. The hidden cards (its own deck's order, the
-  rival's hand and deck) are dealt again from the counts it can see, a few times;
+  rival's hand and deck) are dealt again from the counts it can see, 50 / (candidate
+  moves) times (6 to 16), so a decision costs about 50 play-outs whatever the hand;
   each candidate move is played out in every deal by both sides' greedy play until a
   hit or a horizon, and the move with the best total wins (a hit +-1000, else the
   piste and the cards left: who is pushed toward their end, priority, parries).
@@ -23,7 +24,9 @@ except ImportError:
         return x
 
 
-DEALS = const(14)  # hidden deals per decision (worst decision on the emulated Pico under 1 s)
+PLAYOUTS = const(50)  # play-outs a decision: deals x candidate moves (bounds its time)
+DEALS_MIN = const(6)
+DEALS_MAX = const(16)
 HORIZON = const(14)  # turns played out after a candidate
 _WIN = const(1000)
 
@@ -236,7 +239,8 @@ def strong(s):
     totals = _totals
     for i in range(len(cands)):
         totals[i] = 0
-    for _ in range(DEALS):
+    deals = max(DEALS_MIN, min(DEALS_MAX, PLAYOUTS // len(cands)))
+    for _ in range(deals):
         _determinize(base, s, seat, rng)
         for i in range(len(cands)):
             copy_into(work, base)

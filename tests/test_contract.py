@@ -53,7 +53,7 @@ SETTINGS = {
     # the smart trails search every tick: fewer moves a game, best_move every 8th tick;
     # 4 seeds in the VM reach option set 3 (smart computer trails against a human)
     "snafu": {"cap": 200, "best_every": 8, "vm_seeds": 4},
-    # the strong fencer plays out 14 hidden deals a decision
+    # the strong fencer plays out about 60 hidden deals x moves a decision
     "fencing": {"best_every": 6, "hidden_every": 6},
 }
 
