@@ -158,7 +158,7 @@ def _copy_list(dst, src):
         dst.append(src[i])
 
 
-def _determinize(c, s, seat, rng):
+def determinize(c, s, seat, rng):
     """Make c a bout `seat` cannot tell from s, built from what it sees: its own deck and
     the other's hand and deck dealt from their counts with rng (in place)."""
     copy_into(c, s)
@@ -241,7 +241,7 @@ def strong(s):
         totals[i] = 0
     deals = max(DEALS_MIN, min(DEALS_MAX, PLAYOUTS // len(cands)))
     for _ in range(deals):
-        _determinize(base, s, seat, rng)
+        determinize(base, s, seat, rng)
         for i in range(len(cands)):
             copy_into(work, base)
             f.apply(work, cands[i])

@@ -58,52 +58,27 @@ def view(s, seat):
 
 
 def copy(s):
+    """An independent copy of the bout (the computer players' in-place copy, then its own
+    options)."""
+    from shared_rules import fencing_ai
+
     c = f.Bout()
+    fencing_ai.copy_into(c, s)
     c.opts = dict(s.opts)
-    c.seed = s.seed
-    c.rng.set_state(s.rng.get_state())
-    c.phase = s.phase
-    c.pos = list(s.pos)
-    c.prio = s.prio
-    c.turn = s.turn
-    c.hits = list(s.hits)
-    c.hands = [bytearray(s.hands[0]), bytearray(s.hands[1])]
-    c.decks = [bytearray(s.decks[0]), bytearray(s.decks[1])]
-    c.ndeck = list(s.ndeck)
-    c.discards = [bytearray(s.discards[0]), bytearray(s.discards[1])]
-    c.pending = s.pending
-    c.lead = s.lead
-    c.no_retreat = s.no_retreat
-    c.moved_adj = s.moved_adj
-    c.act = s.act
-    c.discarded = s.discarded
-    c.passes = s.passes
-    c.touches = list(s.touches)
-    c.corps = s.corps
-    c.turns = s.turns
-    c.nmoves = s.nmoves
     return c
 
 
 def redeal(s, seat, rng):
-    """A copy `seat` cannot tell from s: its own deck's order, the other's hand and deck
-    dealt again from their pooled cards (same counts), the state's Rng drawn from rng."""
+    """A copy `seat` cannot tell from s: what it cannot see (its own deck's order, the
+    other's hand and deck, the state's Rng) dealt again with rng from the counts it sees,
+    as the strong computer fencer deals its samples."""
     if type(seat) is not int or not 0 <= seat < 2:
         raise ValueError("fencing has no seat %r" % (seat,))
-    c = copy(s)
-    f.shuffle(rng, c.decks[seat], c.ndeck[seat])
-    other = 1 - seat
-    hand = c.hands[other]
-    n = f._total(hand)
-    pool = deck_of(c, other)
-    for k in range(f.KINDS):
-        pool.extend([k] * hand[k])
-        hand[k] = 0
-    rng.shuffle(pool)
-    for _ in range(n):
-        hand[pool.pop()] += 1
-    set_deck(c, other, pool)
-    c.rng.set_state(rng.next32() or 1)
+    from shared_rules import fencing_ai
+
+    c = f.Bout()
+    fencing_ai.determinize(c, s, seat, rng)
+    c.opts = dict(s.opts)
     return c
 
 
