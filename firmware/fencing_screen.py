@@ -9,11 +9,10 @@ card that needs another waits for it), B steps back or opens the pause menu, UP 
 for a hint. Two people on one box: the hand is hidden between turns until A.
 """
 
-import framebuf
-
 from firmware import gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
+from firmware.ui.small import SMALL
 from shared_rules import fencing as f
 
 # The computer fencer is loaded with the game, while the heap is still in one piece, not
@@ -26,26 +25,6 @@ ROW_CELLS = 6
 SQ_W = 13
 PISTE_X = 5
 LABELS = ("ad", "re", "ok")  # items BOARD_ADV, BOARD_RET, OK of the hand zone (lower case)
-
-# 0-9 and "+" (more than 9) as 3x5 digits: three column bytes each, bit 0 at the top.
-_DIGITS = b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x11\x15\x1f\x07\x04\x1f\x17\x15\x1d"
-_DIGITS += b"\x1f\x15\x1d\x01\x1d\x03\x1f\x15\x1f\x17\x15\x1f\x04\x0e\x04"
-
-
-def _small(i):
-    """Digit i as a glyph (gfx.glyph), bottom-aligned in an 8-pixel row."""
-    ink = bytearray(3)
-    paper = bytearray(3)
-    for x in range(3):
-        ink[x] = _DIGITS[3 * i + x] << 3
-        paper[x] = ~ink[x] & 0xFF
-    return (
-        framebuf.FrameBuffer(paper, 3, 8, framebuf.MONO_VLSB),
-        framebuf.FrameBuffer(ink, 3, 8, framebuf.MONO_VLSB),
-    )
-
-
-SMALL = [_small(i) for i in range(11)]
 
 
 class FencingScreen(gamescreen.GameScreen):
