@@ -706,7 +706,42 @@ def check(s):
 
 
 def dump(s):
-    return _save().dump(s)
+    out = []
+    dump_to(s, out)
+    return "".join(out)
+
+
+def dump_to(s, f):
+    """Write dump(s) to f (a file, or a list to append to) a line at a time: a save
+    needs neither fencing_save nor one long string on the heap."""
+    put = f.append if isinstance(f, list) else f.write
+    o = s.opts
+    put("fencing %d\n" % VERSION)
+    put("opts %d %s %d %s\n" % (o["hits"], o["first"], o["humans"], o["cpu"]))
+    put("seed %d\nrng %d\n" % (s.seed, s.rng.get_state()))
+    at = (s.phase, s.turn, s.prio, s.pending, s.lead, s.no_retreat, s.moved_adj, s.passes)
+    at = at + (s.turns, s.nmoves, s.corps, s.act, s.discarded)
+    put("at %d %d %d %d %d %d %d %d %d %d %d %d %d\n" % at)
+    put("pos %d %d\nhits %d %d\n" % (s.pos[0], s.pos[1], s.hits[0], s.hits[1]))
+    for name, rows in (("hand", s.hands), ("disc", s.discards)):
+        for seat in (LEFT, RIGHT):
+            put("%s%d" % (name, seat))
+            for x in rows[seat]:
+                put(" %d" % x)
+            put("\n")
+    for seat in (LEFT, RIGHT):
+        put("deck%d " % seat)
+        deck = s.decks[seat]
+        for i in range(s.ndeck[seat]):
+            put(_DIGIT[deck[i]])
+        put("-\n" if not s.ndeck[seat] else "\n")
+    put("touches")
+    for t in s.touches:
+        put(" %d:%d:%d" % t)
+    put(" -\n" if not s.touches else "\n")
+
+
+_DIGIT = "0123456789"
 
 
 def load(text):

@@ -107,48 +107,8 @@ def check(s):
         _bad("no cards on either side, but no corps-a-corps")
 
 
-def _counts(seq):
-    return " ".join([str(x) for x in seq])
-
-
-def _deck(seq):
-    return "".join([str(k) for k in seq]) or "-"
-
-
 def dump(s):
-    o = s.opts
-    lines = [
-        "fencing %d" % f.VERSION,
-        "opts %d %s %d %s" % (o["hits"], o["first"], o["humans"], o["cpu"]),
-        "seed %d" % s.seed,
-        "rng %d" % s.rng.get_state(),
-        "at %d %d %d %d %d %d %d %d %d %d %d %d %d"
-        % (
-            s.phase,
-            s.turn,
-            s.prio,
-            s.pending,
-            s.lead,
-            s.no_retreat,
-            s.moved_adj,
-            s.passes,
-            s.turns,
-            s.nmoves,
-            s.corps,
-            s.act,
-            s.discarded,
-        ),
-        "pos %d %d" % (s.pos[0], s.pos[1]),
-        "hits %d %d" % (s.hits[0], s.hits[1]),
-        "hand0 " + _counts(s.hands[0]),
-        "hand1 " + _counts(s.hands[1]),
-        "disc0 " + _counts(s.discards[0]),
-        "disc1 " + _counts(s.discards[1]),
-        "deck0 " + _deck(s.decks[0][: s.ndeck[0]]),
-        "deck1 " + _deck(s.decks[1][: s.ndeck[1]]),
-        "touches " + (" ".join(["%d:%d:%d" % t for t in s.touches]) or "-"),
-    ]
-    return "\n".join(lines) + "\n"
+    return f.dump(s)
 
 
 def _ints(text, n):
