@@ -156,12 +156,29 @@ class StatsScreen(Screen):
         self.stats = records.load_stats(app.store, gid, rules)
         self.clean = rules.CLEAN
         self.wins = rules.SEATS_MAX > 1
+        self.lives = []
+        if "lives" in self.stats:  # past lives, newest first (My Pet)
+            self.lives = records.lives(self.stats)
+            self.lives.reverse()
+        self.top = 0
+
+    def lived(self):
+        return "lives" in self.stats
 
     def update(self, pressed, held):
         if pressed & (btn.A | btn.B):
             self.app.go(GameMenu(self.app, self.gid))
+        elif pressed & btn.DOWN and self.top + 3 < len(self.lives):
+            self.top += 1
+            self.app.dirty = True
+        elif pressed & btn.UP and self.top > 0:
+            self.top -= 1
+            self.app.dirty = True
 
     def draw(self, fb):
+        if self.lived():
+            self.draw_lives(fb)
+            return
         st = self.stats
         gfx.bar(fb, games.title(self.gid) + " stats", 0)
         fb.text("Games  %d" % st["games"], 0, 12, 1)
@@ -174,6 +191,22 @@ class StatsScreen(Screen):
             footer = "%s=%s" % (label, note)
             fb.text(footer if len(footer) <= gfx.CHARS else note[: gfx.CHARS], 0, 55, 1)
         fb.text("Mean   %s" % records.tenths(st["total"], st["games"]), 0, 42, 1)
+
+    def draw_lives(self, fb):
+        """Pets so far, best and mean points, then every past life (UP/DOWN scroll)."""
+        st = self.stats
+        gfx.bar(fb, games.title(self.gid) + " stats", 0)
+        best = str(st["best"]) if st["games"] else "-"
+        fb.text("Pets %d best %s" % (st["games"], best), 0, 12, 1)
+        fb.text("Mean %s points" % records.tenths(st["total"], st["games"]), 0, 22, 1)
+        n = len(self.lives)
+        if not n:
+            fb.text("No pets yet", 0, 36, 1)
+        for i in range(self.top, min(n, self.top + 3)):
+            age, pts = self.lives[i]
+            fb.text("%3d. %2dy %2d pt" % (n - i, age, pts), 0, 34 + 10 * (i - self.top), 1)
+        if n > 3:
+            fb.text("v" if self.top + 3 < n else " ", 120, 54, 1)
 
 
 class Settings(Menu):

@@ -30,9 +30,46 @@ def check_stats(st, lo=-MAX_SCORE, hi=MAX_SCORE):
 
 
 def load_stats(store, gid, rules=None):
-    """The game's stats; counts or scores its rules make impossible are set aside."""
+    """The game's stats; counts or scores its rules make impossible are set aside. A game
+    that keeps its past lives (LIVES, My Pet) has them too: "age:points,..." oldest first."""
     lo, hi = score_range(rules)
-    return store.load_json(gid + ".json", DEFAULT_STATS, lambda st: check_stats(st, lo, hi))
+    keep = getattr(rules, "LIVES", 0)
+    default = DEFAULT_STATS
+    if keep:
+        default = dict(DEFAULT_STATS)
+        default["lives"] = ""
+
+    def check(st):
+        check_stats(st, lo, hi)
+        if keep:
+            lives(st, keep, lo, hi)
+
+    return store.load_json(gid + ".json", default, check)
+
+
+def lives(st, keep=100, lo=-MAX_SCORE, hi=MAX_SCORE):
+    """The past lives kept in the stats: [(age, points), ...], oldest first. Raises
+    ValueError on damage."""
+    text = st.get("lives", "")
+    out = []
+    if text:
+        for part in text.split(","):
+            age, _, pts = part.partition(":")
+            age = int(age)
+            pts = int(pts)
+            if not 0 <= age <= 99 or not lo <= pts <= hi:
+                raise ValueError("a life out of range")
+            out.append((age, pts))
+    if len(out) > keep or len(out) > st["games"]:
+        raise ValueError("too many lives")
+    return out
+
+
+def add_life(st, keep, age, pts):
+    """One more life at the end of the list; the oldest goes beyond `keep`."""
+    parts = st["lives"].split(",") if st["lives"] else []
+    parts.append("%d:%d" % (age, pts))
+    st["lives"] = ",".join(parts[-keep:])
 
 
 def record_result(store, gid, rules, state, counted_at, write=True):
@@ -62,6 +99,9 @@ def record_result(store, gid, rules, state, counted_at, write=True):
         st["wins"] += 1
     if new_best:
         st["best"] = points
+    keep = getattr(rules, "LIVES", 0)
+    if keep:
+        add_life(st, keep, summary["ages"], points)
     if write:
         save_stats(store, gid, st)
     return st, new_best
