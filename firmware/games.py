@@ -19,6 +19,7 @@ GAMES = [
         "firmware.fencing_screen",
         "firmware.fencing_help",
     ),
+    ("mypet", "My Pet", "shared_rules.mypet", "firmware.mypet_screen", "firmware.mypet_help"),
 ]
 
 

@@ -26,14 +26,21 @@ def test_launcher_lists_games_settings_about(tmp_path):
     app, board, d = make(tmp_path)
     d.idle()
     assert isinstance(app.screen, launcher.Launcher)
-    assert app.screen.labels() == ["Hang 10", "Snafu", "Pret? Allez!", "Settings", "About"]
+    assert app.screen.labels() == [
+        "Hang 10",
+        "Snafu",
+        "Pret? Allez!",
+        "My Pet",
+        "Settings",
+        "About",
+    ]
     assert device.text_on_screen(board, "Hang 10", 11)
 
 
 def test_menu_navigation_wraps(tmp_path):
     app, board, d = make(tmp_path)
     d.keys("UP")
-    assert app.screen.index == 4
+    assert app.screen.index == 5
     d.keys("DOWN")
     assert app.screen.index == 0
 

@@ -300,16 +300,16 @@ def test_cp_board_shows_what_the_micropython_app_shows(env, tmp_path, monkeypatc
     _both(mp_app, cp_app, 0, 0)
     _check(mp_board, board, "launcher")
     run = (mp_app, cp_app, mp_board, board)
-    _keys(*run, "DOWN,DOWN,DOWN,A,RIGHT,RIGHT,DOWN,A,B")  # Settings: contrast up, invert on, leave
+    _keys(*run, "UP,UP,A,RIGHT,RIGHT,DOWN,A,B")  # Settings: contrast up, invert on, leave
     assert mp_board.bus.inverted and board.display.inverted
-    _keys(*run, "UP,UP,UP,A,A")  # home keeps the cursor on Settings: Hang 10, New game
+    _keys(*run, "UP,UP,UP,UP,A,A")  # home keeps the cursor on Settings: Hang 10, New game
     # (seed from the clock: 0 on both)
     assert mp_app.screen.s.seed == cp_app.screen.s.seed
     _bot(*run, 4)
     _keys(*run, "A+B*20,A,A")  # save and leave, then Continue
     _bot(*run, 7)
     _keys(*run, "B,DOWN,DOWN,B")  # the pause menu and back
-    _keys(*run, "A+B*20,DOWN,DOWN,DOWN,A,DOWN,A,LEFT,B")  # leave; Settings: invert off, contrast
+    _keys(*run, "A+B*20,UP,UP,A,DOWN,A,LEFT,B")  # leave; Settings: invert off, contrast
     assert not board.display.inverted
     for name in sorted(os.listdir(tmp_path / "mp" / "saves")):
         a = (tmp_path / "mp" / "saves" / name).read_bytes()
@@ -564,7 +564,7 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
     board = cp_board(env, root)
     app = appmod.App(board)  # starts: reading works
     drv = headless.Driver(app)
-    drv.keys("DOWN,DOWN,DOWN,A,DOWN,A,B")  # Settings: invert, leave (writes settings.json)
+    drv.keys("UP,UP,A,DOWN,A,B")  # Settings: invert, leave (writes settings.json)
     assert ro.refused
     report = _one_line_report(app)
     assert report and "\n" not in report and ("30" in report or "read-only" in report)
@@ -591,7 +591,7 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
         assert report and "\n" not in report and "30" in report
         drv.keys("A")
     assert isinstance(app.screen, launcher.Launcher)
-    drv.keys("DOWN,DOWN,DOWN,DOWN,A")  # About: still drawing
+    drv.keys("UP,A")  # About: still drawing
     assert isinstance(app.screen, launcher.About)
     assert _tree(root) == before  # nothing written, nothing removed
     assert {c[0] for c in ro.refused} <= {"open", "mkdir", "rename", "replace", "remove"}

@@ -55,6 +55,8 @@ SETTINGS = {
     "snafu": {"cap": 200, "best_every": 8, "vm_seeds": 4},
     # the strong fencer plays out about 60 hidden deals x moves a decision
     "fencing": {"best_every": 6, "hidden_every": 6},
+    # the hint plays out about 24 deals x moves a decision
+    "mypet": {"best_every": 6, "hidden_every": 6},
 }
 
 

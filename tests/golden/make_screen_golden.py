@@ -39,6 +39,8 @@ SESSIONS = {
     "hang10_bot": ("hang10", 11, None, 900, "bot"),
     "snafu_solo": ("snafu", 5, {"variant": 13, "others": "smart", "rounds": 3}, 2500, "frames"),
     "snafu_two": ("snafu", 9, {"variant": 6, "humans": 2, "rounds": 3}, 2000, "frames"),
+    "mypet_bot": ("mypet", 11, None, 600, "bot"),
+    "mypet_two": ("mypet", 5, {"players": 2, "rules": "younger"}, 900, "bot"),
 }
 DEFAULT_SESSION = (11, None, 600, "bot")
 SCRATCH = ENTRY  # the scratch game Duel (tests/scratch_game)
