@@ -712,8 +712,8 @@ def dump(s):
 
 
 def dump_to(s, f):
-    """Write dump(s) to f (a file, or a list to append to) a line at a time: a save
-    needs neither fencing_save nor one long string on the heap."""
+    """Write dump(s) to f (a file, or a list to append to) a line or two a write: a
+    save needs neither fencing_save nor one long string on the heap."""
     put = f.append if isinstance(f, list) else f.write
     o = s.opts
     put("fencing %d\n" % VERSION)
@@ -725,20 +725,13 @@ def dump_to(s, f):
     put("pos %d %d\nhits %d %d\n" % (s.pos[0], s.pos[1], s.hits[0], s.hits[1]))
     for name, rows in (("hand", s.hands), ("disc", s.discards)):
         for seat in (LEFT, RIGHT):
-            put("%s%d" % (name, seat))
-            for x in rows[seat]:
-                put(" %d" % x)
-            put("\n")
+            put("%s%d %s\n" % (name, seat, " ".join([str(x) for x in rows[seat]])))
     for seat in (LEFT, RIGHT):
-        put("deck%d " % seat)
         deck = s.decks[seat]
-        for i in range(s.ndeck[seat]):
-            put(_DIGIT[deck[i]])
-        put("-\n" if not s.ndeck[seat] else "\n")
-    put("touches")
-    for t in s.touches:
-        put(" %d:%d:%d" % t)
-    put(" -\n" if not s.touches else "\n")
+        cards = "".join([_DIGIT[deck[i]] for i in range(s.ndeck[seat])])
+        put("deck%d %s\n" % (seat, cards or "-"))
+    touches = " ".join(["%d:%d:%d" % t for t in s.touches])
+    put("touches %s\n" % (touches or "-"))
 
 
 _DIGIT = "0123456789"

@@ -541,7 +541,7 @@ def dump(s):
 
 
 def dump_to(s, f):
-    """Write dump(s) to f (a file, or a list to append to) a line at a time: a save
+    """Write dump(s) to f (a file, or a list to append to) a line a write: a save
     needs neither mypet_save nor one long string on the heap."""
     put = f.append if isinstance(f, list) else f.write
     o = s.opts
@@ -552,15 +552,10 @@ def dump_to(s, f):
     for seat in range(s.n):
         put("pet %d %d\n" % (s.stage[seat], s.turns[seat]))
         for name, rows in (("hand", s.hands), ("table", s.table), ("disc", s.discards)):
-            put(name)
-            for x in rows[seat]:
-                put(" %d" % x)
-            put("\n")
-        put("deck ")
+            put("%s %s\n" % (name, " ".join([str(x) for x in rows[seat]])))
         deck = s.decks[seat]
-        for i in range(s.ndeck[seat]):
-            put(DECK_CHARS[deck[i]])
-        put("-\n" if not s.ndeck[seat] else "\n")
+        cards = "".join([DECK_CHARS[deck[i]] for i in range(s.ndeck[seat])])
+        put("deck %s\n" % (cards or "-"))
 
 
 DECK_CHARS = "0123456789P"  # a deck in a save: its kinds, bottom first
