@@ -73,7 +73,7 @@ def runner():
 
 def test_bench_runs_follow_the_registry():
     runs = picobench.bench_runs()
-    assert [r[0] for r in runs] == ["hang10", "snafu", "snafu-classic", "fencing"]
+    assert [r[0] for r in runs] == ["hang10", "snafu", "snafu-classic", "fencing", "mypet"]
     assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
 
@@ -85,6 +85,7 @@ OVER_BUDGET = {
     "snafu": "needs 104 KB installed as files (make bench)",
     "snafu-classic": "needs 98 KB installed as files (make bench)",
     "fencing": "needs 97-100 KB installed as files (make bench)",
+    "mypet": "plays in 90 KB installed as files, not in 88 or 92 (fragmentation; make bench)",
 }
 # At the edge: whether the heap's fragmentation lets the last allocations of a game
 # through at exactly 80 KB changes with any change of code (make bench: 80-84 KB).
