@@ -10,8 +10,9 @@ its discards and the counts of its deck (the order is hidden).
   each move is played out in every deal by the `smart` policy for HORIZON turns, and
   the move with the most points (and points to come, `evaluate`) wins. Expected
   points, estimated by sampling what it cannot see.
-- seer: the same search over the true deck order (it sees the future): a ceiling
-  for the figures, never used in play.
+- seer: the same search over the true deck order (it sees the future), each move
+  played out to the end by `smart` and by greedy, the better kept: a ceiling for the
+  figures, never used in play.
 """
 
 from shared_rules import mypet as p
@@ -221,9 +222,10 @@ def evaluate(s):
     return v
 
 
-def _rollout(c, end):
+def _rollout(c, end, policy=None):
+    policy = policy or smart
     while c.phase != p.PH_OVER and c.turns[0] < end:
-        p.apply(c, smart(c))
+        p.apply(c, policy(c))
     return evaluate(c)
 
 
@@ -287,9 +289,15 @@ def _search(s, see):
         for i in range(len(cands)):
             copy_seat_into(work, base, 0)
             p.apply(work, cands[i])
-            totals[i] += _rollout(work, base.turns[0] + (1000 if see else HORIZON))
+            if not see:
+                totals[i] += _rollout(work, base.turns[0] + HORIZON)
+                continue
+            v = _rollout(work, 1000)  # to the end, then the same by greedy: the better
+            copy_seat_into(work, base, 0)
+            p.apply(work, cands[i])
+            totals[i] += max(v, _rollout(work, 1000, greedy))
         if see:
-            break  # nothing left to chance: one play-out to the end each
+            break  # nothing left to chance: one play-out of each policy to the end
     if not see:  # the greedy choice keeps a small head start: sampling noise never
         favourite = greedy(s)  # moves it for less than a few tenths of a point a deal
         for i in range(len(cands)):
