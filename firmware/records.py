@@ -83,8 +83,8 @@ def record_result(store, gid, rules, state, counted_at, write=True):
     st = load_stats(store, gid, rules)
     if st["games"] > counted_at:
         return st, False
-    summary = rules.summary(state)
-    points = summary["score"]
+    points = rules.score(state)  # summary() only where a clean count needs it (it may
+    clean = bool(rules.CLEAN) and rules.summary(state)["clean"]  # import NAME_save)
     if st["games"] == 0:
         new_best = True
     elif rules.LOW_WINS:
@@ -93,7 +93,7 @@ def record_result(store, gid, rules, state, counted_at, write=True):
         new_best = points > st["best"]
     st["games"] += 1
     st["total"] += points
-    if rules.CLEAN and summary["clean"]:
+    if clean:
         st["clean"] += 1
     if rules.SEATS_MAX > 1 and rules.winner(state) == 0:
         st["wins"] += 1
@@ -101,7 +101,7 @@ def record_result(store, gid, rules, state, counted_at, write=True):
         st["best"] = points
     keep = getattr(rules, "LIVES", 0)
     if keep:
-        add_life(st, keep, summary["ages"], points)
+        add_life(st, keep, rules.life_age(state), points)
     if write:
         save_stats(store, gid, st)
     return st, new_best

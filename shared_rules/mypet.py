@@ -427,6 +427,11 @@ def winner(s):
     return -1
 
 
+def life_age(s):
+    """The first pet's age: its Age cards in play (the stats' list of lives)."""
+    return s.table[0][AGE]
+
+
 def life_words(pts):
     """Two short lines saying what kind of life a pet with pts points had."""
     words = LIFE[0]

@@ -36,6 +36,10 @@ class SoloRules:
     def summary(state):
         return {"score": state[0], "clean": state[1]}
 
+    @staticmethod
+    def score(state):
+        return state[0]
+
 
 def record(store, gid, points, clean):
     """Count a finished solo game with this score (records.record_result, as a game does)."""

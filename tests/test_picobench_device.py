@@ -1,0 +1,34 @@
+"""The Pico bench's RAM filesystem inside the MicroPython VM: a save's time leaves out
+the RAM device's Python methods, their calls included (the Pico's own flash device is
+C), and the erases and page programs it counts are what the flash would do."""
+
+import json
+
+from mpvm import run_mp
+
+CODE = r"""
+import json, time
+sys.path.insert(0, "host_sim")
+import picobench_device as pb
+
+dev = pb.mount_ram_fs("/pbtest")
+assert dev.call_us >= 0
+before = dev.spent()
+calls0, us0 = dev.calls, dev.us
+f = open("/pbtest/a.txt", "w")
+f.write("x" * 600)
+f.close()
+after = dev.spent()
+print(json.dumps({"call_us": dev.call_us, "calls": dev.calls - calls0, "us": dev.us - us0,
+                  "spent": after - before, "pages": dev.pages, "erases": dev.erases,
+                  "flash_us": dev.flash_us()}))
+"""
+
+
+def test_the_ram_device_counts_its_calls_and_their_cost():
+    out = run_mp(CODE)
+    r = json.loads(out.strip().splitlines()[-1])
+    assert r["calls"] > 0 and r["pages"] > 0
+    # what a save's time leaves out: the time inside the methods and the calls themselves
+    assert r["spent"] == r["us"] + r["calls"] * r["call_us"]
+    assert r["flash_us"] == r["erases"] * 45000 + r["pages"] * 400
