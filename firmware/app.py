@@ -62,6 +62,7 @@ class App:
         self.toast = None  # one-line notice drawn over the bottom line
         self.toast_left = 0
         self.after_show = None  # work for after this frame's show (a turn's save)
+        self.collect_due = False  # a press's garbage, collected on the next idle frame
         self.opening = None  # (gid, start_game's arguments): a game the launcher opens
         self.home_index = 0  # the launcher's cursor, kept while a game is played
         self.home()
@@ -114,12 +115,22 @@ class App:
                 if self.toast:
                     gfx.notice(self.fb, self.toast)
                 self.display.show()
+                self.collect_due = True
+            elif self.collect_due and not pressed and not held and self.calm():
+                self.collect_due = False
+                gc.collect()  # now, while nothing waits, not in the middle of a press
             if self.after_show is not None:
                 work = self.after_show
                 self.after_show = None
                 work()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
             self.fail(e)
+
+    def calm(self):
+        """No work is due on the frames to come: not a real-time game in play (its
+        frames run its ticks), not a computer seat about to move."""
+        busy = getattr(type(self.screen), "busy", None)  # the class's: no bound method
+        return busy is None or not busy(self.screen)
 
     def notice(self, text):
         """A one-line notice over the bottom line (as a store's notice is shown)."""

@@ -389,6 +389,15 @@ class GameScreen(Screen):
             self.bot_move = self.rules.best_move(s)
         return self.picker.press_toward(self.bot_move)
 
+    def busy(self):
+        """Frames to come have work: a real-time game's ticks, a computer seat's turn, a
+        hint due (the app collects garbage only on frames without)."""
+        if self.finished or self.pause >= 0 or self.help is not None:
+            return False
+        if self.hint_due or self.wants_idle_frames():
+            return True
+        return self.seats is not None and self.seats.active()
+
     def wants_idle_frames(self):
         """Real-time games return True to get update() on frames with no press."""
         return False

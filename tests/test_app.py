@@ -467,3 +467,24 @@ def test_an_error_with_no_memory_for_the_launcher_still_shows_and_goes_home(tmp_
     assert device.text_on_screen(board, "ERROR", 0)
     d.keys("A")
     assert isinstance(app.screen, launcher.Launcher)
+
+
+def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypatch):
+    collected = []
+    monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
+    app, board, d = make(tmp_path)
+    d.idle()
+    collected.clear()
+    app.frame(btn.DOWN, btn.DOWN)  # a press that redraws
+    assert collected == []  # not in the press's own frame
+    app.frame(0, 0)
+    assert collected == [1]  # the next frame with nothing to do
+    app.frame(0, 0)
+    assert collected == [1]  # once a press
+    # a real-time game in play: its frames run the ticks, nothing is collected
+    app.start_game("snafu", seed=3, options={"variant": 1}, resume=False)
+    app.frame(btn.A, btn.A)  # the round starts
+    collected.clear()
+    for _ in range(40):
+        app.frame(0, 0)
+    assert collected == []
