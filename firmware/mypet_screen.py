@@ -28,10 +28,12 @@ TRICK_LETTERS = "BSFHDTR"  # Beg Speak Fetch Heel Dead sTay Roll over
 
 class MyPetScreen(gamescreen.GameScreen):
     RULES = p
+    incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
         self.log = LogLine(LOG_Y)
+        self.shown = -1  # the move count the pet's rows were drawn for
         self.msg = ""
         self.picker = Picker(self)
         self.picker.reset()
@@ -142,7 +144,26 @@ class MyPetScreen(gamescreen.GameScreen):
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
-        fb.fill(0)
+        """Zones: the pet's rows (0-31) when a move changed them, the log line when it
+        changed, the hand and the prompt on every draw (a press moves the cursor)."""
+        s = self.s
+        if self.repaint or self.pause >= 0 or self.finished or self.app.toast is not None:
+            self.repaint = False  # an overlay is (or was) over the zones: all of them
+            fb.fill(0)
+            self.shown = -1
+            self.log.dirty = True
+        if self.shown != s.nmoves:
+            self.shown = s.nmoves
+            fb.fill_rect(0, 0, gfx.W, LOG_Y, 0)
+            self.draw_pet(fb)
+        if self.log.dirty:
+            self.log.draw(fb)
+        fb.fill_rect(0, HAND_Y, gfx.W, PROMPT_Y - HAND_Y, 0)
+        self.draw_hand(fb)
+        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+        fb.text(self.prompt()[: gfx.CHARS], 0, PROMPT_Y, 0)
+
+    def draw_pet(self, fb):
         s = self.s
         seat = s.turn
         table = s.table[seat]
@@ -163,10 +184,6 @@ class MyPetScreen(gamescreen.GameScreen):
         age = not s.aged and s.hands[seat][p.AGE]
         left = ("+age" if age else "") + ("" if s.carded else "+card")
         _right(fb, left or "done", INFO_Y)
-        self.log.draw(fb)
-        self.draw_hand(fb)
-        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
-        fb.text(self.prompt()[: gfx.CHARS], 0, PROMPT_Y, 0)
 
     def draw_hand(self, fb):
         s = self.s
