@@ -29,10 +29,12 @@ LABELS = ("ad", "re", "ok")  # items BOARD_ADV, BOARD_RET, OK of the hand zone (
 
 class FencingScreen(gamescreen.GameScreen):
     RULES = f
+    incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
         self.log = LogLine(LOG_Y)
+        self.shown = -1  # the move count the top rows were drawn for (-1: all again)
         self.msg = ""
         self.curtain = -1  # pass and play: the seat the box is being handed to
         self.seen_by = -1  # the person who last saw the hand
@@ -135,17 +137,32 @@ class FencingScreen(gamescreen.GameScreen):
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
-        fb.fill(0)
+        """Zones: the hits, piste and info rows (0-31) when a move changed them, the log
+        line when it changed, the hand and the prompt on every draw."""
+        s = self.s
+        if self.repaint or self.pause >= 0 or self.finished or self.app.toast is not None:
+            self.repaint = False  # an overlay is (or was) over the zones: all of them
+            self.shown = -1
         if self.curtain >= 0:
+            fb.fill(0)
             gfx.center(fb, "Pret? Allez!", 8)
             gfx.center(fb, "Pass the box to", 24)
             gfx.center(fb, f.SEAT_NAMES[self.curtain], 34)
             self.draw_prompt(fb, "A:ready B:menu")
+            self.shown = -1
             return
-        self.draw_status(fb)
-        self.draw_piste(fb)
-        self.draw_info(fb)
-        self.log.draw(fb)
+        if self.shown < 0:
+            fb.fill(0)
+            self.log.dirty = True
+        if self.shown != s.nmoves:
+            self.shown = s.nmoves
+            fb.fill_rect(0, 0, gfx.W, LOG_Y, 0)
+            self.draw_status(fb)
+            self.draw_piste(fb)
+            self.draw_info(fb)
+        if self.log.dirty:
+            self.log.draw(fb)
+        fb.fill_rect(0, HAND_Y, gfx.W, PROMPT_Y - HAND_Y, 0)
         self.draw_hand(fb)
         self.draw_prompt(fb, self.prompt())
 
