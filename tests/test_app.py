@@ -471,6 +471,7 @@ def test_an_error_with_no_memory_for_the_launcher_still_shows_and_goes_home(tmp_
 
 def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypatch):
     collected = []
+    monkeypatch.setattr(appmod, "COLLECT", True)  # as on MicroPython
     monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
     app, board, d = make(tmp_path)
     d.idle()
