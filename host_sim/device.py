@@ -44,3 +44,16 @@ def text_on_screen(board, text, y):
             if all(rows[r][x0 + x] ^ inv == want[r][x] for r in range(8) for x in range(w)):
                 return True
     return False
+
+
+def press_move(app, screen, move, limit=40):
+    """Make `move` for the person through the screen's picker, by its own presses (each
+    a press, then an idle frame); AssertionError if it is not reached."""
+    for _ in range(limit):
+        before = screen.s.nmoves
+        key = screen.picker.press_toward(move)
+        app.frame(key, key)
+        app.frame(0, 0)
+        if screen.s.nmoves != before:
+            return
+    raise AssertionError("move %s not reached" % screen.rules.move_text(screen.s, move))

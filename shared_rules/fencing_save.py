@@ -6,6 +6,7 @@ load() accepts only what dump() writes.
 
 from shared_rules import fencing as f
 from shared_rules import fencing_more
+from shared_rules import save_text as _st
 from shared_rules.contract import options_with_defaults
 
 _KEYS = ("opts", "seed", "rng", "at", "pos", "hits", "hand0", "hand1")
@@ -15,12 +16,11 @@ _HIT_LEADS = (f.RETREAT, f.ATTACK, f.LUNGE, f.BALESTRA, f.BEAT, f.STOP_HIT, f.RI
 
 
 def _bad(what):
-    raise ValueError("fencing: " + what)
+    _st.bad("fencing", what)
 
 
 def _int_in(x, lo, hi, what):
-    if type(x) is not int or not lo <= x <= hi:
-        _bad("%s out of range: %r" % (what, x))
+    _st.int_in("fencing", x, lo, hi, what)
 
 
 def check(s):
@@ -112,10 +112,7 @@ def dump(s):
 
 
 def _ints(text, n):
-    parts = text.split(" ")
-    if len(parts) != n:
-        _bad("save: expected %d numbers, got %r" % (n, text[:20]))
-    return [int(p) for p in parts]
+    return _st.ints("fencing", text, n)
 
 
 def _parse_deck(text):

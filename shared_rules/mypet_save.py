@@ -5,6 +5,7 @@ characters, bottom first. load() accepts only what dump() writes.
 """
 
 from shared_rules import mypet as p
+from shared_rules import save_text as _st
 from shared_rules.contract import options_with_defaults
 from shared_rules.rng import Rng
 
@@ -12,12 +13,11 @@ _SEAT_KEYS = ("pet", "hand", "table", "disc", "deck")
 
 
 def _bad(what):
-    raise ValueError("mypet: " + what)
+    _st.bad("mypet", what)
 
 
 def _int_in(x, lo, hi, what):
-    if type(x) is not int or not lo <= x <= hi:
-        _bad("%s out of range: %r" % (what, x))
+    _st.int_in("mypet", x, lo, hi, what)
 
 
 def _stage_by_ages(ages):
@@ -116,10 +116,7 @@ def dump(s):
 
 
 def _ints(text, n):
-    parts = text.split(" ")
-    if len(parts) != n:
-        _bad("save: expected %d numbers, got %r" % (n, text[:20]))
-    return [int(x) for x in parts]
+    return _st.ints("mypet", text, n)
 
 
 def load(text):

@@ -15,16 +15,7 @@ def open_bout(tmp_path, options):
     return app, board, d, screen
 
 
-def play(app, screen, move):
-    """Make `move` for the person through the picker's own presses."""
-    for _ in range(40):
-        before = screen.s.nmoves
-        key = screen.picker.press_toward(move)
-        app.frame(key, key)
-        app.frame(0, 0)
-        if screen.s.nmoves != before:
-            return
-    raise AssertionError("move %s not reached" % f.move_text(screen.s, move))
+play = device.press_move
 
 
 def test_two_people_pass_the_box_and_the_hand_is_hidden(tmp_path):

@@ -18,16 +18,7 @@ def open_game(tmp_path, options=None, seed=3):
     return app, board, d, screen
 
 
-def play(app, screen, move):
-    """Make `move` through the picker's own presses."""
-    for _ in range(40):
-        before = screen.s.nmoves
-        key = screen.picker.press_toward(move)
-        app.frame(key, key)
-        app.frame(0, 0)
-        if screen.s.nmoves != before:
-            return
-    raise AssertionError("move %s not reached" % p.move_text(screen.s, move))
+play = device.press_move
 
 
 def finish(app, screen, limit=400):
