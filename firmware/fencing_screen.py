@@ -57,15 +57,6 @@ class FencingScreen(gamescreen.GameScreen):
             out.append(f.ITEM_BOARD_RET)
         return out
 
-    def walk_all(self, zone, level):
-        return False
-
-    def focus(self):
-        return None
-
-    def placed(self, zone, index):
-        pass
-
     def left_over(self, k):
         """How many of kind k the hand still has once the cards picked so far are out."""
         n = self.s.hands[self.s.turn][k]

@@ -389,6 +389,19 @@ class GameScreen(Screen):
             self.bot_move = self.rules.best_move(s)
         return self.picker.press_toward(self.bot_move)
 
+    # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --
+
+    def walk_all(self, zone, level):
+        """True: the cursor walks every cell of the zone, not only where moves start."""
+        return False
+
+    def focus(self):
+        """(zone, index) for the cursor at a new step, or None: the first legal cell."""
+        return None
+
+    def placed(self, zone, index):
+        """The cursor was placed (a screen may scroll to it)."""
+
     def busy(self):
         """Frames to come have work: a real-time game's ticks, a computer seat's turn, a
         hint due (the app collects garbage only on frames without)."""

@@ -51,15 +51,6 @@ class MyPetScreen(gamescreen.GameScreen):
             out.append(p.ITEM_END)
         return out
 
-    def walk_all(self, zone, level):
-        return False
-
-    def focus(self):
-        return None
-
-    def placed(self, zone, index):
-        pass
-
     # ---- input -------------------------------------------------------
 
     def handle(self, pressed, held):
