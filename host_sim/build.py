@@ -98,6 +98,13 @@ def has_machine_code(src):
     return "@micropython.viper" in text or "@micropython.native" in text
 
 
+# mpy-cross -O3: asserts and `if __debug__` code out, and no line numbers. Bytecode loaded
+# from a file is heap on the device, and line numbers are about 7% of it; an error
+# still names its exception and message (the error screen and error.txt). The frozen
+# firmware (host_sim/uf2.py) keeps them: its bytecode stays in flash.
+OPT = 3
+
+
 def _compile(exe, src, dst, name, opt, march=None):
     args = [exe, "-O%d" % opt, "-s", name, "-o", dst]
     if march and has_machine_code(src):
@@ -105,7 +112,7 @@ def _compile(exe, src, dst, name, opt, march=None):
     subprocess.run(args + [src], check=True)
 
 
-def build(out=None, opt=2, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVICE_MARCH):
+def build(out=None, opt=OPT, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVICE_MARCH):
     """Build for `runtime` under `out` (default build/device/, or build/circuitpython/),
     write the manifest; return the files.
 

@@ -3,9 +3,11 @@ its own computer presses, measured frame by frame. Runs on the emulated Pico
 (python -m host_sim bench) or a real one (mpremote run), from the device build.
 
 Plain MicroPython, no host_sim imports. The saves go to a littlefs in RAM (the
-emulated Pico's flash is read-only), made before anything is measured; then a
-ballast takes all the free heap but `heap` bytes, so the app, the launcher and
-the game run in exactly that much. Prints one JSON line.
+emulated Pico's flash is read-only), made before anything is measured; then the
+holes the script's own compilation left are filled and a ballast takes all the
+free heap but `heap` bytes, so the app, the launcher and the game run in exactly
+that much, in one piece (as on a device, where main.py is all that runs before
+the app). Prints one JSON line.
 
     run(gid, heap, detail): detail=False only checks that the game fits.
 """
@@ -120,11 +122,46 @@ def mount_ram_fs(path="/ram"):
     return dev
 
 
+def largest_block():
+    """The largest block the heap can give now (bytes)."""
+    gc.collect()
+    lo, hi = 0, gc.mem_free()
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        try:
+            bytearray(mid)
+            lo = mid
+        except MemoryError:
+            hi = mid - 1
+        gc.collect()
+    return lo
+
+
+def fill_holes():
+    """Everything free outside the largest block, taken (a chain of fillers): the
+    holes this script's own compilation left between its objects, which would be
+    scattered heap the app does not get on a device."""
+    big = bytearray(largest_block() - 64)
+    chain = None
+    for size in (1024, 256, 64, 16, 0):
+        while True:
+            try:
+                chain = (chain, bytearray(size) if size else object())
+            except MemoryError:
+                break
+    del big
+    gc.collect()
+    return chain
+
+
 def ballast_for(heap):
-    """A block taking all free heap but `heap` bytes (None when there is less)."""
+    """Blocks that leave the app exactly `heap` bytes, in one piece: the holes filled,
+    then a ballast taking the rest of the free heap but `heap` bytes (None, and the
+    whole heap, when there is less)."""
+    holes = fill_holes()
     gc.collect()
     spare = gc.mem_free() - heap - 64  # the block's own header and rounding
-    return bytearray(spare) if spare > 0 else None
+    return (holes, bytearray(spare)) if spare > 0 else None
 
 
 class Probe:
