@@ -7,46 +7,32 @@ H = 64
 CHARS = 16  # 8x8 font: 16 characters per line
 
 
-def _glyph(rows):
-    """Bitmap rows ('.#' strings, at most 8) -> (drawn in 0, drawn in 1): two 8-pixel-tall
-    MONO_VLSB FrameBuffers blitted with a transparent colour, one C call a glyph."""
-    w = len(rows[0])
-    ink = bytearray(w)
-    for x in range(w):
-        for y in range(len(rows)):
-            if rows[y][x] == "#":
-                ink[x] |= 1 << y
+def _glyph(ink):
+    """A glyph's columns (bytes, bit 0 at the top, at most 8 rows) -> (drawn in 0, drawn
+    in 1): two 8-pixel-tall MONO_VLSB FrameBuffers blitted with a transparent colour, one
+    C call a glyph. Columns as bytes, not pictures: a picture's strings would be heap."""
+    w = len(ink)
     paper = bytearray(w)
     for x in range(w):
         paper[x] = ~ink[x] & 0xFF
     return (
         framebuf.FrameBuffer(paper, w, 8, framebuf.MONO_VLSB),
-        framebuf.FrameBuffer(ink, w, 8, framebuf.MONO_VLSB),
+        framebuf.FrameBuffer(bytearray(ink), w, 8, framebuf.MONO_VLSB),
     )
 
 
+# Suits in card order (spades, hearts, diamonds, clubs), 7 columns each; the pictures
+# are in tests/test_gfx_glyphs.py.
 SUIT_GLYPHS = (
-    _glyph(
-        ("...#...", "..###..", ".#####.", "#######", "#######", ".#.#.#.", "...#...", "..###..")
-    ),
-    _glyph(
-        (".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#...", ".......")
-    ),
-    _glyph(
-        ("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#...", ".......")
-    ),
-    _glyph(
-        ("..###..", "..###..", "##.#.##", "#######", "##.#.##", "...#...", "..###..", ".......")
-    ),
+    _glyph(b"\x18<\x9e\xff\x9e<\x18"),
+    _glyph(b"\x0e\x1f?~?\x1f\x0e"),
+    _glyph(b"\x08\x1c>\x7f>\x1c\x08"),
+    _glyph(b"\x1c\x1cK\x7fK\x1c\x1c"),
 )
-TEN_GLYPH = _glyph(
-    (".#..##.", "##.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#..##.", ".......")
-)
-ARROW_LEFT = _glyph(("...#", "..##", ".###", "####", ".###", "..##", "...#"))
-ARROW_RIGHT = _glyph(("#...", "##..", "###.", "####", "###.", "##..", "#..."))
-CARD_BACK = _glyph(
-    ("#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.", "#.#.#.#.#.#", ".#.#.#.#.#.")
-)
+TEN_GLYPH = _glyph(b"\x02\x7f\x00>AA>")  # "10" in 7 columns
+ARROW_LEFT = _glyph(b"\x08\x1c>\x7f")  # 4x7 triangles
+ARROW_RIGHT = _glyph(b"\x7f>\x1c\x08")
+CARD_BACK = _glyph(b"\x15*\x15*\x15*\x15*\x15*\x15")  # 11x6 chequer
 
 
 def glyph(fb, g, x, y, c=1):
