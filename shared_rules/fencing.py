@@ -542,11 +542,33 @@ def corps_a_corps(left, right, priority=LEFT):
     return _more().corps_a_corps(left, right, priority)
 
 
+def _set_apart(left, right, priority):
+    """corps_a_corps on squares known to be good (play: no checks, no fencing_more)."""
+    gap = right - left - 1  # empty spaces between the fencers
+    if gap == 2:  # a) two spaces apart: they stay
+        return left, right
+    far_l = abs(left - 5)
+    far_r = abs(right - 5)
+    if gap > 2:  # b) the one farther from the centre moves forward
+        if far_l > far_r or (far_l == far_r and priority == RIGHT):
+            return right - 3, right
+        return left, left + 3
+    if gap == 1:  # c) one space apart: the one closer to the centre moves back one
+        if far_l < far_r or (far_l == far_r and priority == RIGHT):
+            return left - 1, right
+        return left, right + 1
+    if left > 1 and right < 9:  # d) adjacent, neither on its last space: both back one
+        return left - 1, right + 1
+    if left == 1:  # e) adjacent, one on its last space: the other back two
+        return left, right + 2
+    return left - 2, right
+
+
 def _corps(s):
     """A standstill: discards shuffled into new decks, five cards each, the fencers set
     two spaces apart; priority stays, and its holder acts."""
     s.corps += 1
-    s.pos[LEFT], s.pos[RIGHT] = corps_a_corps(s.pos[LEFT], s.pos[RIGHT], s.prio)
+    s.pos[LEFT], s.pos[RIGHT] = _set_apart(s.pos[LEFT], s.pos[RIGHT], s.prio)
     _reset(s, False)
 
 

@@ -111,24 +111,7 @@ def corps_a_corps(left, right, priority=f.LEFT):
         raise ValueError("fencers must stand on 1..9 with left < right, got %r %r" % (left, right))
     if priority not in (f.LEFT, f.RIGHT):
         raise ValueError("priority must be 0 (left) or 1 (right), got %r" % (priority,))
-    gap = right - left - 1  # empty spaces between the fencers
-    if gap == 2:  # a) two spaces apart: they stay
-        return left, right
-    far_l = abs(left - 5)
-    far_r = abs(right - 5)
-    if gap > 2:  # b) the one farther from the centre moves forward
-        if far_l > far_r or (far_l == far_r and priority == f.RIGHT):
-            return right - 3, right
-        return left, left + 3
-    if gap == 1:  # c) one space apart: the one closer to the centre moves back one
-        if far_l < far_r or (far_l == far_r and priority == f.RIGHT):
-            return left - 1, right
-        return left, right + 1
-    if left > 1 and right < 9:  # d) adjacent, neither on its last space: both back one
-        return left - 1, right + 1
-    if left == 1:  # e) adjacent, one on its last space: the other back two
-        return left, right + 2
-    return left - 2, right
+    return f._set_apart(left, right, priority)
 
 
 def deck_of(s, seat):

@@ -785,12 +785,58 @@ def _save():
 
 
 def dump(s):
-    return _save().dump(s)
+    out = []
+    dump_to(s, out)
+    return "".join(out)
+
+
+_CELL_BYTES = b".rbgy#"  # a board cell in a save (snafu_save reads them back)
+_ROW = bytearray(COLS + 1)  # one board line of a save, made in place
 
 
 def dump_to(s, f):
-    """Write dump(s) to a file piece by piece (a line at a time: little heap)."""
-    _save().dump_to(s, f)
+    """Write dump(s) to f (a file, or a list to append to): the header, then the board
+    a line a write from one buffer; a save needs neither snafu_save nor a long string."""
+    put = f.append if isinstance(f, list) else f.write
+    o = s.opts
+    w = s.wins
+    put(
+        "snafu %d\nopts %d %d %d %d %d %d %s %d %s\nseed %d\nrng %d\n"
+        % (
+            VERSION,
+            o["trails"],
+            o["diagonal"],
+            o["vanish"],
+            o["obstacles"],
+            o["speed"],
+            o["humans"],
+            o["others"],
+            o["rounds"],
+            o["rules"],
+            s.seed,
+            s.rng.get_state(),
+        )
+    )
+    # the tick line carries the match: its seed, the round, wins, draws, then each
+    # finished round as winner:ticks
+    put(
+        "tick %d %d %d %d %d %d %d %d %d %d"
+        % (s.tick, s.winner, s.nmoves, s.match_seed, s.round, w[0], w[1], w[2], w[3], s.draws)
+    )
+    for winner, ticks in s.history:
+        put(" %d:%d" % (winner, ticks))
+    put("\n")
+    for t in range(4):
+        at = (s.playing[t], s.alive[t], s.head[t], s.dir[t], s.length[t], s.crash[t])
+        put("trail %d %d %d %d %d %d %d\n" % (at + (s.rolls[t],)))
+    board = s.board
+    row = _ROW
+    row[COLS] = 10  # newline
+    for r in range(1, ROWS + 1):
+        base = r * W + 1
+        for col in range(COLS):
+            row[col] = _CELL_BYTES[board[base + col]]
+        put(str(row, "ascii"))
 
 
 def load(text):

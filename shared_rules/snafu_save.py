@@ -1,5 +1,6 @@
-"""Snafu's save format: dump() and load() of shared_rules.snafu, kept apart so that a
-round in play does not hold the code (imported when a game is saved or resumed).
+"""Snafu's save format, read side: load() and the match checks of shared_rules.snafu,
+kept apart so that a round in play does not hold the code (imported when a game is
+resumed or checked; a save's dump_to lives in shared_rules.snafu).
 
 Version 2 puts the match on the tick line; version 1 saves (one round) still load.
 """
@@ -7,80 +8,6 @@ Version 2 puts the match on the tick line; version 1 saves (one round) still loa
 from shared_rules import snafu as sn
 
 _CELL_CHARS = ".rbgy#"
-_CELL_BYTES = b".rbgy#"
-
-
-def dump(s):
-    out = _Text()
-    dump_to(s, out)
-    return "".join(out.parts)
-
-
-class _Text:
-    def __init__(self):
-        self.parts = []
-
-    def write(self, text):
-        self.parts.append(text)
-
-
-_BOARD = bytearray(sn.ROWS * (sn.COLS + 1))  # the board's lines, made at each save
-
-
-def dump_to(s, f):
-    """Write dump(s) to a file in two writes (each write to a file costs a call into
-    the filesystem): the header lines, then the board, from a buffer kept for it."""
-    o = s.opts
-    w = s.wins
-    head = [
-        "snafu %d\nopts %d %d %d %d %d %d %s %d %s\nseed %d\nrng %d\n"
-        % (
-            sn.VERSION,
-            o["trails"],
-            o["diagonal"],
-            o["vanish"],
-            o["obstacles"],
-            o["speed"],
-            o["humans"],
-            o["others"],
-            o["rounds"],
-            o["rules"],
-            s.seed,
-            s.rng.get_state(),
-        ),
-        # the tick line carries the match: its seed, the round, wins, draws, then each
-        # finished round as winner:ticks
-        "tick %d %d %d %d %d %d %d %d %d %d"
-        % (s.tick, s.winner, s.nmoves, s.match_seed, s.round, w[0], w[1], w[2], w[3], s.draws),
-    ]
-    for winner, ticks in s.history:
-        head.append(" %d:%d" % (winner, ticks))
-    head.append("\n")
-    for t in range(4):
-        head.append(
-            "trail %d %d %d %d %d %d %d\n"
-            % (
-                s.playing[t],
-                s.alive[t],
-                s.head[t],
-                s.dir[t],
-                s.length[t],
-                s.crash[t],
-                s.rolls[t],
-            )
-        )
-    f.write("".join(head))
-    board = s.board
-    out = _BOARD
-    i = 0
-    for row in range(1, sn.ROWS + 1):
-        base = row * sn.W + 1
-        for col in range(sn.COLS):
-            out[i] = _CELL_BYTES[board[base + col]]
-            i += 1
-        out[i] = 10  # newline
-        i += 1
-    f.write(str(out, "ascii"))
 
 
 def load(text):
