@@ -1,5 +1,6 @@
 """What every game screen shares: input recording, saves, resume, the computer seats,
-the pause menu, the result.
+the pause menu, the result. Reading saves and replays back is firmware/reading.py
+(imported to resume, then dropped: a game in play does not hold that code).
 
 A game in progress is saved as ID.sav (temp file, then rename): a short header
 (game, seed, options, profile, the games counted when it started, the inputs
@@ -20,7 +21,6 @@ from firmware.ui.picker import HINT, PAUSE, REFUSED
 
 REPLAY_HEAD = "pocket-table replay 1"
 SAVE_HEAD = "pocket-table save 2"
-OLD_SAVE_HEAD = "pocket-table save 1"  # the inputs inline, a "meta" line for the screen
 PAUSE_ITEMS = ("Resume", "Hint", "Help", "Save & exit", "New game")
 JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones are not kept
 
@@ -38,19 +38,6 @@ def input_token(delta, pressed, held):
     if held != pressed:
         tok += "/" + btn.mask_text(held)
     return tok
-
-
-def parse_token(tok):
-    """Inverse of input_token -> (delta, pressed, held); 'R' -> (0, 0, 0)."""
-    if tok == "R":
-        return 0, 0, 0
-    delta, sep, rest = tok.partition(":")
-    p, _, h = rest.partition("/")
-    if not sep or not delta.isdigit() or not 1 <= int(delta) <= 255:
-        raise ValueError("bad input token %r" % tok)
-    pressed = btn.parse_mask(p)
-    held = btn.parse_mask(h) if h else pressed
-    return int(delta), pressed, held
 
 
 class InputLog:
@@ -102,24 +89,6 @@ class InputLog:
             i = 3 * (k % _CHUNK)
             yield chunk[i], chunk[i + 1], chunk[i + 2]
 
-    def add_tokens(self, text):
-        """Parse space-separated tokens from one line, one token string at a time."""
-        i = 0
-        n = len(text)
-        while i < n:
-            while i < n and text[i] == " ":
-                i += 1
-            j = i
-            while j < n and text[j] != " ":
-                j += 1
-            if j > i:
-                delta, pressed, held = parse_token(text[i:j])
-                if delta == 0:
-                    self.add_resume()
-                else:
-                    self._put(delta, pressed, held)
-            i = j
-
     def write(self, f):
         """As 'in' lines of TOKENS_PER_LINE tokens, one write a line (a write to a file
         costs far more than joining a line's tokens)."""
@@ -142,71 +111,6 @@ def header_text(head, game, seed, options, profile=None):
 
 def write_header(f, head, game, seed, options, profile=None):
     f.write(header_text(head, game, seed, options, profile))
-
-
-def read_header(f, head):
-    """Read a replay/save header from a file-like object up to '--' or the end.
-
-    Returns a dict with game, seed, options, inputs (an InputLog). Raises ValueError.
-    """
-    first = f.readline().strip()
-    if first != head and not (head == SAVE_HEAD and first == OLD_SAVE_HEAD):
-        raise ValueError("not a %s file" % head.split(" ")[1])
-    fields = {}
-    log = InputLog()
-    while True:
-        line = f.readline()
-        if not line:
-            break
-        line = line.rstrip("\r\n")
-        if line == "--":
-            break
-        if not line:
-            continue
-        key, _, value = line.partition(" ")
-        if key == "in":
-            if log.n < JOURNAL_MAX:
-                log.add_tokens(value)
-        elif key == "resume":
-            log.truncate(_count(value))
-            log.add_resume()
-        elif key in ("game", "seed", "options", "meta", "profile", "stats", "inputs"):
-            fields[key] = value
-        elif key != "cut":
-            raise ValueError("unknown line %r" % key[:12])
-    for key in ("game", "seed", "options"):
-        if key not in fields:
-            raise ValueError("%s line missing" % key)
-    fields["seed"] = _count(fields["seed"])
-    for key in ("options", "profile"):
-        value = json.loads(fields.get(key, "{}"))
-        if not isinstance(value, dict):
-            raise ValueError("%s must be a record" % key)
-        fields[key] = value
-    if "profile" not in fields or not fields["profile"]:
-        fields["profile"] = None
-    upgrade = getattr(_known_rules(fields["game"]), "upgrade_options", None)
-    if upgrade is not None:  # a file from before a rule set existed plays as it was made
-        fields["options"] = upgrade(fields["options"])
-    fields["stats"] = _count(fields.get("stats", "0"))
-    fields["inputs_saved"] = _count(fields.get("inputs", "0"))
-    fields["inputs"] = log
-    return fields
-
-
-def _known_rules(gid):
-    """The rules module of a registered game, or None (the caller reports the game)."""
-    if gid not in games.ids():
-        return None
-    return games.rules(gid)
-
-
-def _count(text):
-    """A non-negative int written in a header (ValueError otherwise)."""
-    text = text.strip()
-    if not text.isdigit() or len(text) > 10:
-        raise ValueError("bad number %r" % text[:12])
-    return int(text)
 
 
 class GameScreen(Screen):
@@ -275,8 +179,10 @@ class GameScreen(Screen):
         notice: an option or a field out of range counts as damage)."""
         rules = _rules_of(cls)
 
+        from firmware import reading
+
         def parse(f):
-            fields = read_header(f, SAVE_HEAD)
+            fields = reading.read_header(f, SAVE_HEAD)
             if fields["game"] != gid:
                 raise ValueError("save is for %s" % fields["game"][:12])
             state = rules.load(f.read())
@@ -293,6 +199,7 @@ class GameScreen(Screen):
 
         got = app.store.load(gid + ".sav", parse)
         release_save_code(rules)
+        games.drop_module("firmware.reading")
         if got is None:
             return None
         screen, fields = got

@@ -308,7 +308,7 @@ def _read_replay_text(path):
 
 
 def cmd_replay(args):
-    from firmware import gamescreen
+    from firmware import gamescreen, reading
 
     _check_png_path(args.png)
     _check_png_path(args.gif, "gif")
@@ -320,7 +320,7 @@ def cmd_replay(args):
             raise UsageError("host_sim replay: --gif is for game replays, not app sessions")
         return replay_session(args, text)
     try:
-        fields = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
     except (ValueError, TypeError, RecursionError) as e:
         raise SystemExit("host_sim replay: %s is not a replay: %s" % (args.file, e)) from None
     rules = _rules(fields["game"])
@@ -360,13 +360,13 @@ def cmd_replay(args):
 def replay_session(args, text=None):
     """A whole-app session (from power-on, e.g. a fuzz failure): play it back and report."""
     from firmware import app as appmod
-    from firmware import gamescreen
+    from firmware import reading
     from host_sim import fuzz_device
 
     if text is None:
         text = _read_replay_text(args.file)
     try:
-        fields = gamescreen.read_header(io.StringIO(text), fuzz_device.SESSION_HEAD)
+        fields = reading.read_header(io.StringIO(text), fuzz_device.SESSION_HEAD)
     except (ValueError, TypeError, RecursionError) as e:
         raise SystemExit("host_sim replay: %s is not a session: %s" % (args.file, e)) from None
     root = args.root if args.root_given else tempfile.mkdtemp(prefix="pt-replay-")

@@ -8,7 +8,7 @@ import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from boards import headless
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen, launcher, records
+from firmware import gamescreen, launcher, reading, records
 from firmware.app import App
 from host_sim import device
 from shared_rules import hang10 as h
@@ -340,7 +340,7 @@ def finished_replay(tmp_path, with_resume=False):
 def test_replay_reproduces_game_exactly(tmp_path, with_resume):
     app, board, path = finished_replay(tmp_path / "play", with_resume)
     with open(path) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     app2, board2, d2 = make(tmp_path / "replay")
     d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
     assert h.dump(app2.screen.s) == h.dump(app.screen.s)
@@ -360,7 +360,7 @@ def test_input_log_round_trip_and_long_pauses():
     log.write(f)
     text = f.getvalue()
 
-    back = gamescreen.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
+    back = reading.read_header(io.StringIO(text), gamescreen.REPLAY_HEAD)
     assert list(back["inputs"].events()) == list(log.events())
     assert sum(e[0] for e in log.events()) == 3 + 700 + 1
 
@@ -378,13 +378,13 @@ def test_read_header_rejects_damage(bad):
     import io
 
     with pytest.raises(ValueError):
-        gamescreen.read_header(io.StringIO(bad), gamescreen.REPLAY_HEAD)
+        reading.read_header(io.StringIO(bad), gamescreen.REPLAY_HEAD)
 
 
 @pytest.mark.parametrize("tok", ["0:A", "300:A", "x:A", "3:START", "3"])
 def test_bad_tokens_rejected(tok):
     with pytest.raises(ValueError):
-        gamescreen.parse_token(tok)
+        reading.parse_token(tok)
 
 
 def note_shows_and_writes(app, board, method):

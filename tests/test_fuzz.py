@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import host_sim
-from firmware import gamescreen
+from firmware import reading
 from host_sim import build, fuzz_device
 from mpvm import ROOT, require_vm
 
@@ -91,7 +91,7 @@ def test_failure_gives_a_session_that_replays_to_it(tmp_path, monkeypatch):
     rc = fuzz_device.main(str(fs), 5, 5000, session)
     assert rc == 1
     with open(session) as f:
-        fields = gamescreen.read_header(f, fuzz_device.SESSION_HEAD)
+        fields = reading.read_header(f, fuzz_device.SESSION_HEAD)
     fs2 = tmp_path / "fs2"
     fs2.mkdir()
     app, board = fuzz_device.replay_session(str(fs2), fields["inputs"])

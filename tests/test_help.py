@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from firmware import games
+from firmware import games, reading
 from mpvm import run_mp
 
 TITLE_MAX = 14  # the title bar
@@ -160,7 +160,7 @@ def test_pause_menu_help_over_the_game_and_replayed(tmp_path, gid):
         assert app.screen is not screen
         name = gid + ".in"
     with open(str(saves / name)) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     app2, board2, d2 = device.make(str(tmp_path / "replay"))
     d2.replay(gid, fields["seed"], fields["options"], fields["inputs"], tail=0)
     if screen.finished:

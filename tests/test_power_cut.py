@@ -7,7 +7,7 @@ from golden_files import record
 from scratch_game import ENTRY
 
 import host_sim  # noqa: F401
-from firmware import records
+from firmware import reading, records
 from firmware import store as store_mod
 from host_sim import device
 from shared_rules import hang10 as h
@@ -356,7 +356,7 @@ def test_a_power_cut_at_every_step_of_a_turns_save(tmp_path, monkeypatch):
 
         assert records.load_stats(app2.store, "hang10")["games"] == 1, n
         with open(os.path.join(root, "saves", "hang10.last.rep")) as f:
-            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+            fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
         app3, _b3, d3 = device.make(root + "-replay")
         d3.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
         assert h.dump(app3.screen.s) == h.dump(again.s), n

@@ -21,7 +21,7 @@ import pytest
 
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import games, gamescreen, launcher, records, seats
+from firmware import games, gamescreen, launcher, reading, records, seats
 from firmware.screens import HelpScreen
 from host_sim import cli, device
 
@@ -175,7 +175,7 @@ def save_and_continue(d, tmp_path):
 def replay_file(path, root):
     """Replay a .last.rep on a fresh device: (header fields, app, board)."""
     with open(path) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     app, board, d = device.make(str(root))
     d.replay(
         fields["game"],

@@ -5,7 +5,7 @@ import os
 import pytest
 from test_scratch_app import ENTRY
 
-from firmware import games
+from firmware import games, reading
 from host_sim import shots
 
 
@@ -93,7 +93,7 @@ def test_a_replay_gif_runs_at_the_devices_frame_rate(tmp_path, capsys):
     from firmware import gamescreen
 
     with open(rep) as f:
-        inputs = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)["inputs"]
+        inputs = reading.read_header(f, gamescreen.REPLAY_HEAD)["inputs"]
     ran = sum(delta for delta, _p, _h in inputs.events())  # frames the replay runs
     assert abs(total - (ran * FRAME_MS + 1500)) <= 3 * FRAME_MS  # + the held end
     im.seek(0)

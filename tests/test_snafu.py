@@ -12,7 +12,7 @@ import pytest
 import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen, launcher, records, snafu_screen
+from firmware import gamescreen, launcher, reading, records, snafu_screen
 from host_sim import device
 from shared_rules import snafu as sn
 
@@ -418,7 +418,7 @@ def finished_replay(path, resume="none"):
 def test_replay_gives_identical_screen(tmp_path, resume):
     app, board, rep = finished_replay(tmp_path / "play", resume)
     with open(rep) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     assert fields["game"] == "snafu" and fields["seed"] == 23
     assert fields["options"]["variant"] == 6
     app2, board2, d2 = make(tmp_path / "replay")
@@ -434,7 +434,7 @@ def test_replay_check_can_fail(tmp_path):
     # the same inputs from another seed give another screen
     app, board, rep = finished_replay(tmp_path / "play")
     with open(rep) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     app2, board2, d2 = make(tmp_path / "replay")
     d2.idle()
     d2.replay(fields["game"], fields["seed"] + 1, fields["options"], fields["inputs"])
@@ -484,7 +484,7 @@ def test_replays_carry_the_rule_set_and_older_ones_play_arcade(tmp_path):
         with open(str(tmp_path / "old.rep"), "w") as f:
             f.write(text)
         with open(str(tmp_path / "old.rep")) as f:
-            fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+            fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
         assert fields["options"]["rules"] == rules
         app2, _b2, d2 = device.make(str(tmp_path / ("replay-" + rules)))
         d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])

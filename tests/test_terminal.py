@@ -4,7 +4,7 @@ that its replay is exact, as the pause menu's Save & exit does."""
 import pytest
 
 import host_sim  # noqa: F401
-from firmware import gamescreen
+from firmware import gamescreen, reading
 from host_sim import cli, device, terminal
 
 ESC = b"\x1b"
@@ -28,7 +28,7 @@ def play(root, game, seed, options, keys, idle=6):
 
 def replay(path, root):
     with open(path) as f:
-        fields = gamescreen.read_header(f, gamescreen.REPLAY_HEAD)
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
     app, board, d = device.make(str(root))
     d.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
     return app, board
