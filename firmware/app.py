@@ -49,6 +49,12 @@ def launcher():
     return mod
 
 
+def drop_launcher():
+    """The launcher's modules out of the heap (a game opens; home imports them again)."""
+    games.drop_module("firmware.launcher")
+    games.drop_module("firmware.menus")
+
+
 class App:
     def __init__(self, board, store=None):
         self.board = board
@@ -248,14 +254,14 @@ class App:
         self.opening = None
         if DROP_LAUNCHER:
             self.go(None)
-            games.drop_module("firmware.launcher")
+            drop_launcher()
             gc.collect()
         self.start_game(gid, **how)
 
     def start_game(self, gid, seed=None, options=None, resume=True, profile=None):
         """Open a game: resume its save if asked and present, else a new one."""
         if DROP_LAUNCHER:
-            games.drop_module("firmware.launcher")
+            drop_launcher()
         screen_mod = games.load(gid)
         if resume:
             screen = screen_mod.SCREEN.resume(self, gid)

@@ -13,10 +13,11 @@ save, and a replay drops them, as the resumed game did.
 """
 
 import json
+import sys
 
 from firmware import buttons as btn
 from firmware import games, gfx, records
-from firmware.screens import HelpScreen, Screen
+from firmware.screens import Screen
 from firmware.ui.picker import HINT, PAUSE, REFUSED
 
 REPLAY_HEAD = "pocket-table replay 1"
@@ -341,6 +342,8 @@ class GameScreen(Screen):
             if item == "Hint":
                 self.ask_hint()
             elif item == "Help":
+                from firmware.menus import HelpScreen
+
                 self.help = HelpScreen(app, self.gid, self.close_help)
             elif item == "Save & exit":
                 self.save_and_exit()
@@ -352,6 +355,8 @@ class GameScreen(Screen):
         self.help = None
         self.repaint = True
         self.app.dirty = True
+        if "firmware.launcher" not in sys.modules:  # else the launcher holds it anyway
+            games.drop_module("firmware.menus")
 
     def leave(self):
         pass

@@ -3,7 +3,8 @@ button test, about, error. Games are named only by the registry (firmware.games)
 
 from firmware import buttons as btn
 from firmware import games, gfx, records
-from firmware.screens import HelpScreen, Menu, Screen
+from firmware.menus import HelpScreen, Menu
+from firmware.screens import Screen
 from firmware.version import VERSION
 
 

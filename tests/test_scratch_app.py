@@ -22,7 +22,7 @@ import pytest
 from firmware import app as appmod
 from firmware import buttons as btn
 from firmware import games, gamescreen, launcher, reading, records, seats
-from firmware.screens import HelpScreen
+from firmware.menus import HelpScreen
 from host_sim import cli, device
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
