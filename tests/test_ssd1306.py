@@ -2,6 +2,7 @@
 
 import host_sim  # noqa: F401
 from boards.headless import CountingBus
+from firmware import ssd1306
 from firmware.ssd1306 import SSD1306, I2CBus
 
 
@@ -124,3 +125,49 @@ def test_hang10_press_sends_at_most_a_third_of_a_frame(tmp_path):
         app.frame(0, 0)
     assert presses > 100
     assert sent / presses <= 1024 / 3, sent / presses
+
+
+SPAN_CODE = """
+from firmware import ssd1306
+from firmware import span_native
+print(ssd1306._span is span_native.span)
+seed = 12345
+def rand():
+    global seed
+    seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+    return seed >> 8
+buf = bytearray(1024)
+shown = bytearray(1024)
+diffs = 0
+for trial in range(400):
+    for i in range(1024):
+        shown[i] = buf[i] = rand() & 0xFF
+    page = rand() % 8
+    for _ in range(1 + rand() % 4):  # one to four changed columns, anywhere in the page
+        c = page * 128 + rand() % 128
+        buf[c] ^= 1 + rand() % 255
+    for col in (0, 127):  # the page's edges too, now and then
+        if rand() % 5 == 0:
+            buf[page * 128 + col] ^= 0x80
+    a = ssd1306._py_span(buf, shown, page * 128)
+    b = span_native.span(buf, shown, page * 128)
+    if a != b:
+        diffs += 1
+        print("DIFF", trial, a, b)
+print("diffs", diffs)
+"""
+
+
+def test_native_span_equals_the_bytecode_loop_in_micropython(tmp_path):
+    from host_sim import build
+    from mpvm import require_vm, run_mp
+
+    require_vm()
+    out = str(tmp_path / "device")
+    build.build(out, march=build.HOST_MARCH)
+    lines = run_mp(SPAN_CODE, cwd=out).splitlines()
+    assert lines == ["True", "diffs 0"]
+
+
+def test_cpython_uses_the_bytecode_span():
+    assert ssd1306._span is ssd1306._py_span
