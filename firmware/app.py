@@ -34,7 +34,24 @@ DROP_LAUNCHER = sys.implementation.name == "micropython"
 # A press's garbage is collected on the next calm frame on MicroPython and CircuitPython
 # (a collection then never lands in a press); CPython's own collector needs no help, and
 # a full collection there costs the simulator and the tests a frame's time for nothing.
+# A collection takes 10 to 25 ms on a Pico (it sweeps the whole heap), so it runs only
+# once the free heap is below LOW_HEAP: rarely with a Pico's heap, at every calm frame
+# after a press in a heap as small as the budget's.
 COLLECT = sys.implementation.name != "cpython"
+LOW_HEAP = const(24 * 1024)
+
+
+def heap_low():
+    """Less than LOW_HEAP bytes free: time to collect (MicroPython, CircuitPython)."""
+    return gc.mem_free() < LOW_HEAP
+
+
+def tidy():
+    """After a computer's search (its "thinking" frame, whose time is its own): the
+    search's garbage collected when the heap runs low, so the frames after it do not
+    meet a collection the heap forced on them."""
+    if COLLECT and heap_low():
+        gc.collect()
 
 
 def check_settings(s):
@@ -128,7 +145,8 @@ class App:
                 self.collect_due = True
             elif self.collect_due and COLLECT and not pressed and not held and self.calm():
                 self.collect_due = False
-                gc.collect()  # now, while nothing waits, not in the middle of a press
+                if heap_low():
+                    gc.collect()  # now, while nothing waits, not in the middle of a press
             if self.after_show is not None:
                 work = self.after_show
                 self.after_show = None

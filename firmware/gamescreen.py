@@ -17,6 +17,7 @@ import sys
 
 from firmware import buttons as btn
 from firmware import games, gfx, records
+from firmware.app import tidy
 from firmware.screens import Screen
 from firmware.ui.picker import HINT, PAUSE, REFUSED
 
@@ -232,6 +233,7 @@ class GameScreen(Screen):
             self.hint_due = False
             self.thinking = False
             self.hint()  # then this frame's press, if any, as usual
+            tidy()
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:

@@ -13,6 +13,8 @@ except ImportError:
         return x
 
 
+from firmware.app import tidy
+
 PAUSE_FRAMES = const(16)  # 0.4 s before each computer move
 
 
@@ -43,6 +45,7 @@ class Seats:
             screen.show_log(rules.SEAT_NAMES[seat] + " thinking")
             return
         move = rules.best_move(s)
+        tidy()
         screen.thinking = False
         text = rules.move_log(s, seat, move)
         rules.play(s, move)

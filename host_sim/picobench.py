@@ -174,6 +174,7 @@ def measure_game(runner, game, uf2):
         "pico_saves": d["save"]["n"],
         "pico_save_flash_ms": ms(d["save_flash"]["max_us"]),
         "pico_idle_show_ms": ms(d["idle_show"]["max_us"]),
+        "pico_collect_ms": ms(d["collect_us"]),
         "worst_press_bytes": d["worst_press_bytes"],
         "mplib_frame_bytes": MPLIB_FRAME_BYTES,
         "build_mpy_bytes": runner.mpy_bytes,
@@ -256,6 +257,7 @@ TABLE = (
         two("pico_save_ms", "pico_save_flash_ms", "%.1f; +%.0f"),
     ),
     ("idle show ms (budget 1)", lambda r: "%.2f" % r["pico_idle_show_ms"]),
+    ("a collection ms (calm frames, when low)", lambda r: "%.1f" % r["pico_collect_ms"]),
     ("worst press bytes (mplib frame 1037)", lambda r: "%d" % r["worst_press_bytes"]),
 )
 

@@ -318,6 +318,9 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
             t0 = time.ticks_us()
             board.display.show()
             idle.add(time.ticks_diff(time.ticks_us(), t0))
+        t0 = time.ticks_us()
+        gc.collect()  # one collection with the game loaded (the RAM filesystem too)
+        collect_us = time.ticks_diff(time.ticks_us(), t0)
         app.home()
         app.frame(0, 0)
         gc.collect()
@@ -331,6 +334,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
                 "save": save.out(),
                 "save_flash": flash.out(),
                 "idle_show": idle.out(),
+                "collect_us": collect_us,
                 "worst_press_bytes": worst_bytes,
                 "retained_bytes": gc.mem_alloc() - base,
                 "fs_erases": dev.erases,

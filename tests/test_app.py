@@ -472,6 +472,7 @@ def test_an_error_with_no_memory_for_the_launcher_still_shows_and_goes_home(tmp_
 def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypatch):
     collected = []
     monkeypatch.setattr(appmod, "COLLECT", True)  # as on MicroPython
+    monkeypatch.setattr(appmod, "heap_low", lambda: True)  # a heap as small as the budget's
     monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
     app, board, d = make(tmp_path)
     d.idle()
@@ -489,3 +490,34 @@ def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypat
     for _ in range(40):
         app.frame(0, 0)
     assert collected == []
+
+
+def test_with_heap_to_spare_a_calm_frame_does_not_collect(tmp_path, monkeypatch):
+    collected = []
+    monkeypatch.setattr(appmod, "COLLECT", True)
+    monkeypatch.setattr(appmod, "heap_low", lambda: False)  # a Pico's heap, mostly free
+    monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
+    app, board, d = make(tmp_path)
+    d.idle()
+    collected.clear()  # opening the launcher drops modules, and collects then
+    app.frame(btn.DOWN, btn.DOWN)
+    for _ in range(5):
+        app.frame(0, 0)
+    assert collected == []
+    assert not app.collect_due  # looked once, after the press
+
+
+def test_a_computer_search_collects_its_garbage_when_the_heap_runs_low(tmp_path, monkeypatch):
+    collected = []
+    monkeypatch.setattr(appmod, "COLLECT", True)
+    monkeypatch.setattr(appmod, "heap_low", lambda: True)
+    monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
+    app, board, d = make(tmp_path)
+    screen = app.start_game("fencing", seed=5, options={"first": "right"}, resume=False)
+    collected.clear()
+    for _ in range(60):  # the computer's pause, "thinking", then its move
+        if screen.s.nmoves:
+            break
+        app.frame(0, 0)
+    assert screen.s.nmoves == 1
+    assert collected  # in the search's own frame (busy: no calm frame came)
