@@ -19,7 +19,6 @@ from firmware import buttons as btn
 from firmware import games, gfx, records
 from firmware.app import tidy
 from firmware.screens import Screen
-from firmware.ui.picker import HINT, PAUSE, REFUSED
 
 REPLAY_HEAD = "pocket-table replay 1"
 SAVE_HEAD = "pocket-table save 2"
@@ -253,7 +252,10 @@ class GameScreen(Screen):
         return self.rules.over(self.s)
 
     def handle(self, pressed, held):
-        """A person's press, through the screen's move picker (firmware/ui/picker.py)."""
+        """A person's press, through the screen's move picker (firmware/ui/picker.py,
+        imported by the screens that have one: a real-time game's heap does not hold it)."""
+        from firmware.ui.picker import HINT, PAUSE, REFUSED
+
         self.app.dirty = True
         m = self.picker.press(pressed)
         if m >= 0:
