@@ -30,8 +30,8 @@ light-cycle bots. Every free square c the trail can enter this tick is scored:
 
 The buffers are allocated once, here: a decision allocates nothing, and it
 never changes the state (the board is only read). The three searches (rival map,
-territory, room) run as snafu_native's machine code where that loads, else as the
-bytecode below; use_native() tells which.
+territory, room) run as snafu_native's machine code where that loads, else as
+snafu_search's bytecode; use_native() tells which.
 """
 
 from array import array
@@ -96,30 +96,6 @@ def _rivals(s, t, offs):
     return n
 
 
-def _py_rivals(rw, rd, q, share, _offb, n, step):
-    """Rival map: search on from the n heads queued, marking each square with the rival
-    that reaches it first and the tick it does; count each rival's squares."""
-    offs = _OFF8 if step == 1 else _OFF4
-    i = 0
-    end = n
-    d = 1
-    while i < n:
-        if i == end:
-            end = n
-            d += 1
-        x = q[i]
-        i += 1
-        o = rw[x]
-        for off in offs:
-            y = x + off
-            if not rw[y]:
-                rw[y] = o
-                rd[y] = d
-                q[n] = y
-                n += 1
-                share[o - _RIVAL] += 1
-
-
 def _territory(s, c, offs):
     """Territory of a trail stepping onto c: _K_MINE per square it reaches strictly
     before every rival (c included) + _K_TIE per square reached at the same time as
@@ -133,127 +109,11 @@ def _territory(s, c, offs):
     return r >> 1
 
 
-def _py_territory(work, rw, rd, q, bm, bt, bp, _offb, c, step):
-    """The search of _territory on the prepared board copy: its value * 2 + contact."""
-    offs = _OFF8 if step == 1 else _OFF4
-    n = 0
-    contact = 0
-    k = 0
-    for off in offs:  # the sides: one per free square next to c, reached at time 2
-        bm[k] = 0
-        bt[k] = 0
-        bp[k] = k
-        y = c + off
-        if not work[y]:
-            work[y] = _SEEN
-            if rw[y] >= _RIVAL:
-                contact = 1
-                e = rd[y]
-                if e == 2:
-                    bt[k] = 1
-                if e <= 2:
-                    k += 1
-                    continue
-            work[y] = _BR + k
-            bm[k] = 1
-            q[n] = y
-            n += 1
-        k += 1
-    i = 0
-    end = n
-    d = 3
-    while i < n:
-        if i == end:
-            end = n
-            d += 1
-        x = q[i]
-        i += 1
-        o = work[x]
-        for off in offs:
-            y = x + off
-            v = work[y]
-            if not v:
-                work[y] = _SEEN
-                if rw[y] >= _RIVAL:
-                    contact = 1
-                    e = rd[y]
-                    if e < d:
-                        continue
-                    if e == d:
-                        bt[o - _BR] += 1
-                        continue
-                work[y] = o
-                bm[o - _BR] += 1
-                q[n] = y
-                n += 1
-            elif v > _SEEN and v != o:
-                # two sides meet through the trail's own squares: one side
-                a = v - _BR
-                while bp[a] != a:
-                    a = bp[a]
-                b = o - _BR
-                while bp[b] != b:
-                    b = bp[b]
-                if a != b:
-                    bp[a] = b
-    best = 0
-    while k > 0:
-        k -= 1
-        a = k
-        while bp[a] != a:
-            a = bp[a]
-        if a != k:
-            bm[a] += bm[k]
-            bt[a] += bt[k]
-    k = len(offs)
-    while k > 0:
-        k -= 1
-        if bp[k] == k:
-            v = _K_MINE * bm[k] + _K_TIE * bt[k]
-            if v > best:
-                best = v
-    return (best + _K_MINE) * 2 + contact
-
-
 def _room(s, c, offs, parity):
     """Squares a trail standing on c can still fill: c plus the best pocket beside it."""
     _work[:] = s.board
     _work[c] = 6
     return _kernel[2](_work, _q, _OFFB, c, 1 if offs is _OFF8 else 2, 1 if parity else 0)
-
-
-def _py_room(work, q, _offb, c, step, parity):
-    """The search of _room on the prepared board copy."""
-    offs = _OFF8 if step == 1 else _OFF4
-    best = 0
-    for f in offs:
-        f += c
-        if work[f]:
-            continue
-        work[f] = _SEEN
-        q[0] = f
-        n = 1
-        i = 0
-        odd = 0
-        while i < n:
-            x = q[i]
-            i += 1
-            odd += x & 1
-            for off in offs:
-                y = x + off
-                if not work[y]:
-                    work[y] = _SEEN
-                    q[n] = y
-                    n += 1
-        if parity:
-            # a straight path alternates colours (the parity of the cell index, W
-            # being odd): from f it covers at most 2 * min(same, other) (+1)
-            same = odd if f & 1 else n - odd
-            other = n - same
-            n = 2 * other + 1 if same > other else 2 * same
-        if n > best:
-            best = n
-    return best + 1
 
 
 def _rival_room(s, t, rivals, offs, parity):
@@ -359,9 +219,16 @@ def smart_dir(s, t):
 # Both give the same decisions (tests/test_snafu_native.py).
 _BIAS = const(40)  # snafu_native._BIAS
 _OFFB = bytearray(o + _BIAS for o in _OFF8)  # the offsets for viper (unsigned bytes)
-_PY_KERNEL = (_py_rivals, _py_territory, _py_room)
-_kernel = list(_PY_KERNEL)
+_kernel = [None, None, None]  # the three searches in use (use_native)
 _native = [None]
+
+
+def py_kernel():
+    """The searches as bytecode (shared_rules/snafu_search.py): imported only where the
+    machine code does not load, so a Pico's heap does not hold both."""
+    from shared_rules import snafu_search
+
+    return (snafu_search.rivals, snafu_search.territory, snafu_search.room)
 
 
 def _load_native():
@@ -382,8 +249,9 @@ def use_native(on=True):
         _kernel[1] = m.territory
         _kernel[2] = m.room
         return "native"
+    k = py_kernel()
     for i in range(3):
-        _kernel[i] = _PY_KERNEL[i]
+        _kernel[i] = k[i]
     return "bytecode"
 
 

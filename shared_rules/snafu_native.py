@@ -29,7 +29,7 @@ _K_TIE = const(1)
 
 @micropython.viper
 def rivals(rw_buf, rd_buf, q_buf, share_buf, offs, n: int, step: int):
-    """Rival map search from the n heads already queued (snafu_ai._py_rivals)."""
+    """Rival map search from the n heads already queued (snafu_search.rivals)."""
     rw = ptr8(rw_buf)
     rd = ptr16(rd_buf)
     q = ptr16(q_buf)
@@ -62,7 +62,7 @@ def territory(
     work_buf, rw_buf, rd_buf, q_buf, bm_buf, bt_buf, bp_buf, offs, c: int, step: int
 ) -> int:
     """Best side's territory of a step onto c, times 2, plus 1 on contact
-    (snafu_ai._py_territory)."""
+    (snafu_search.territory)."""
     work = ptr8(work_buf)
     rw = ptr8(rw_buf)
     rd = ptr16(rd_buf)
@@ -156,7 +156,7 @@ def territory(
 
 @micropython.viper
 def room(work_buf, q_buf, offs, c: int, step: int, parity: int) -> int:
-    """Squares a trail on c can still fill (snafu_ai._py_room)."""
+    """Squares a trail on c can still fill (snafu_search.room)."""
     work = ptr8(work_buf)
     q = ptr16(q_buf)
     ob = ptr8(offs)

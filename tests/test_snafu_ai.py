@@ -220,6 +220,7 @@ def rules_mpy(tmp_path_factory):
         "snafu_text",
         "snafu_arcade",
         "snafu_ai",
+        "snafu_search",
     ):
         src = os.path.join(ROOT, "shared_rules", name + ".py")
         dst = os.path.join(pkg, name + ".mpy")

@@ -20,7 +20,7 @@ KERNEL_CODE = """
 from shared_rules import snafu, snafu_ai as ai
 print("mode", ai.use_native())
 NAT = tuple(ai._kernel)
-PY = ai._PY_KERNEL
+PY = ai.py_kernel()
 
 def use(k):
     for i in range(3):
@@ -85,7 +85,7 @@ def pico_build(tmp_path_factory):
 
 def test_cpython_runs_the_bytecode_searches():
     assert snafu_ai.use_native() == "bytecode"
-    assert snafu_ai._kernel == list(snafu_ai._PY_KERNEL)
+    assert snafu_ai._kernel == list(snafu_ai.py_kernel())
 
 
 def test_native_searches_equal_bytecode_in_micropython(host_build):
