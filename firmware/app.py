@@ -70,6 +70,7 @@ def drop_launcher():
     """The launcher's modules out of the heap (a game opens; home imports them again)."""
     games.drop_module("firmware.launcher")
     games.drop_module("firmware.menus")
+    games.drop_module("firmware.records")  # a game imports it to start and to end
 
 
 class App:

@@ -16,7 +16,7 @@ import json
 import sys
 
 from firmware import buttons as btn
-from firmware import games, gfx, records
+from firmware import games, gfx
 from firmware.app import tidy
 from firmware.screens import Screen
 
@@ -159,14 +159,17 @@ class GameScreen(Screen):
         """A new game: its journal started, any old save removed."""
         rules = _rules_of(cls)
         store = app.store
+        records = _records()
         if profile is None:
             profile = records.load_profile(store, gid, rules)
+        counted = records.load_stats(store, gid, rules)["games"]
+        records = None
+        drop_records()  # before the computer players load (prepare): the heap's peak
         record = getattr(rules, "record_options", None)
         if record is not None:  # what a save and a replay must say to play the same
             options = record(options)
         cls.prepare(options)
         state = rules.new(seed, options, profile)
-        counted = records.load_stats(store, gid, rules)["games"]
         screen = cls(app, gid, rules, state, seed, options, profile, counted)
         store.remove(gid + ".sav")
         store.write(gid + ".in", screen.write_journal_head)
@@ -467,7 +470,7 @@ class GameScreen(Screen):
         if self.shared():  # people taking turns on one device: not the owner's stats
             self.result = (None, False)
         else:
-            self.result = records.record_result(
+            self.result = _records().record_result(
                 store, self.gid, rules, self.s, self.counted_at, False
             )
         self.app.dirty = True  # the result box is drawn over the board as it stands
@@ -479,6 +482,7 @@ class GameScreen(Screen):
         steps loses nothing and counts nothing twice."""
         store = self.app.store
         gid = self.gid
+        records = _records()
         if self.result[0] is not None:
             records.save_stats(store, gid, self.result[0])
         self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
@@ -546,6 +550,20 @@ class GameScreen(Screen):
 
     def over_detail(self):
         return ""
+
+
+def _records():
+    """firmware/records.py (stats and profiles): needed as a game starts and ends, not
+    while it is played; on the device it is out of the heap meanwhile (drop_records)."""
+    from firmware import records
+
+    return records
+
+
+def drop_records():
+    """records out of the heap, unless the launcher (which holds it too) is loaded."""
+    if "firmware.launcher" not in sys.modules:
+        games.drop_module("firmware.records")
 
 
 def release_save_code(rules):
