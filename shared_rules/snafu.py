@@ -654,85 +654,16 @@ def move_text(s, m):
 
 
 def parse_move(s, text):
-    t = text.strip().upper()
-    if t == "NEXT" and round_over(s):
-        return M_NEXT
-    humans = human_trails(s)
-    if not humans:
-        if t == ".":
-            return 0
-        raise ValueError("no human trails: the tick is written '.'")
-    parts = t.split("/")
-    if len(parts) != len(humans):
-        raise ValueError("snafu tick needs %d direction(s), e.g. R or U/DL" % len(humans))
-    m = 0
-    for i, name in enumerate(parts):
-        if (name == "-") != (not s.alive[humans[i]]):
-            raise ValueError("'-' stands for a crashed trail, and only for one")
-        if name == "-":
-            continue
-        if name not in DIR_NAMES:
-            raise ValueError("not a direction: %r (U UR R DR D DL L UL)" % name)
-        m |= DIR_NAMES.index(name) << (3 * humans[i])
-    return m
+    """Inverse of move_text (any case). Raises ValueError (snafu_save: not play)."""
+    return _save().parse_move(s, text)
 
 
 # ---- checks, save / resume -------------------------------------------------
 
 
 def check(s):
-    """Raise ValueError unless the board and trails agree (squares owned once, heads
-    on their own trail, lengths match, trails connected)."""
-    board = s.board
-    counts = [0, 0, 0, 0]
-    for c in range(CELLS):
-        v = board[c]
-        x = c % W
-        y = c // W
-        edge = x == 0 or y == 0 or x == W - 1 or y == H - 1
-        if edge != (v == WALL):
-            raise ValueError("wall broken at cell %d" % c)
-        if 1 <= v <= 4:
-            counts[v - 1] += 1
-        elif v > WALL:
-            raise ValueError("bad cell value %d" % v)
-    for t in range(4):
-        if not s.playing[t]:
-            if counts[t] or s.alive[t]:
-                raise ValueError("%s is not in this game" % COLORS[t])
-            continue
-        if s.alive[t] or not s.opts["vanish"]:
-            if board[s.head[t]] != t + 1:
-                raise ValueError("%s head is not on its trail" % COLORS[t])
-            if counts[t] != s.length[t]:
-                raise ValueError(
-                    "%s has %d squares, length %d" % (COLORS[t], counts[t], s.length[t])
-                )
-            if _connected_size(s, t) != counts[t]:
-                raise ValueError("%s trail is broken" % COLORS[t])
-        elif counts[t]:
-            raise ValueError("%s vanished but left squares" % COLORS[t])
-
-
-def _connected_size(s, t):
-    """Squares of trail t reachable from its head through its own squares (8-neighbour
-    steps with diagonals, 4 without)."""
-    board = s.board
-    mark = t + 1
-    seen = bytearray(CELLS)
-    stack = [s.head[t]]
-    seen[s.head[t]] = 1
-    n = 0
-    dirs = directions(s)
-    while stack:
-        c = stack.pop()
-        n += 1
-        for d in dirs:
-            nc = c + OFFSET[d]
-            if not seen[nc] and board[nc] == mark:
-                seen[nc] = 1
-                stack.append(nc)
-    return n
+    """Raise ValueError unless the board and trails agree (snafu_save: not play)."""
+    _save().check(s)
 
 
 def roll_off(s, rivals):

@@ -94,7 +94,7 @@ def load(text):
                 s.draws = 1
             else:
                 s.wins[w] = 1
-    sn.check(s)
+    check(s)
     check_match(s)
     return s
 
@@ -159,3 +159,85 @@ def _field(line, key):
     if k != key:
         raise ValueError("snafu save: expected %s" % key)
     return rest
+
+
+# ---- rarely used parts: a move read from text, the state's check ----------
+
+
+def parse_move(s, text):
+    t = text.strip().upper()
+    if t == "NEXT" and sn.round_over(s):
+        return sn.M_NEXT
+    humans = sn.human_trails(s)
+    if not humans:
+        if t == ".":
+            return 0
+        raise ValueError("no human trails: the tick is written '.'")
+    parts = t.split("/")
+    if len(parts) != len(humans):
+        raise ValueError("snafu tick needs %d direction(s), e.g. R or U/DL" % len(humans))
+    m = 0
+    for i, name in enumerate(parts):
+        if (name == "-") != (not s.alive[humans[i]]):
+            raise ValueError("'-' stands for a crashed trail, and only for one")
+        if name == "-":
+            continue
+        if name not in sn.DIR_NAMES:
+            raise ValueError("not a direction: %r (U UR R DR D DL L UL)" % name)
+        m |= sn.DIR_NAMES.index(name) << (3 * humans[i])
+    return m
+
+
+def check(s):
+    """Raise ValueError unless the board and trails agree (squares owned once, heads
+    on their own trail, lengths match, trails connected)."""
+    board = s.board
+    counts = [0, 0, 0, 0]
+    for c in range(sn.CELLS):
+        v = board[c]
+        x = c % sn.W
+        y = c // sn.W
+        edge = x == 0 or y == 0 or x == sn.W - 1 or y == sn.H - 1
+        if edge != (v == sn.WALL):
+            raise ValueError("wall broken at cell %d" % c)
+        if 1 <= v <= 4:
+            counts[v - 1] += 1
+        elif v > sn.WALL:
+            raise ValueError("bad cell value %d" % v)
+    for t in range(4):
+        if not s.playing[t]:
+            if counts[t] or s.alive[t]:
+                raise ValueError("%s is not in this game" % sn.COLORS[t])
+            continue
+        if s.alive[t] or not s.opts["vanish"]:
+            if board[s.head[t]] != t + 1:
+                raise ValueError("%s head is not on its trail" % sn.COLORS[t])
+            if counts[t] != s.length[t]:
+                raise ValueError(
+                    "%s has %d squares, length %d" % (sn.COLORS[t], counts[t], s.length[t])
+                )
+            if _connected_size(s, t) != counts[t]:
+                raise ValueError("%s trail is broken" % sn.COLORS[t])
+        elif counts[t]:
+            raise ValueError("%s vanished but left squares" % sn.COLORS[t])
+
+
+def _connected_size(s, t):
+    """Squares of trail t reachable from its head through its own squares (8-neighbour
+    steps with diagonals, 4 without)."""
+    board = s.board
+    mark = t + 1
+    seen = bytearray(sn.CELLS)
+    stack = [s.head[t]]
+    seen[s.head[t]] = 1
+    n = 0
+    dirs = sn.directions(s)
+    while stack:
+        c = stack.pop()
+        n += 1
+        for d in dirs:
+            nc = c + sn.OFFSET[d]
+            if not seen[nc] and board[nc] == mark:
+                seen[nc] = 1
+                stack.append(nc)
+    return n
