@@ -24,20 +24,34 @@ class Picker:
         self.zone = None  # the cursor: a zone and an index into its cells
         self.index = 0
         self.remembered = {}  # zone -> the index the cursor last had there
+        self.version = 0  # counts changes of the path (the candidates' cache key)
+        self.cached_at = None  # (state, move count, path version) of self.cached
+        self.cached = []
 
     # ---- what the moves touch ----------------------------------------------
 
     def candidates(self):
-        """(move, touches) of the legal moves that start with the chosen path."""
-        rules = self.screen.rules
+        """(move, touches) of the legal moves that start with the chosen path: worked
+        out once a position and path (a press asks for them several times)."""
         s = self.screen.s
+        at = self.cached_at
+        if at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version:
+            return self.cached
+        rules = self.screen.rules
         k = len(self.path)
         out = []
         for m in rules.moves(s):
             t = rules.touches(s, m)
             if len(t) > k and list(t[:k]) == self.path:
                 out.append((m, t))
+        self.cached = out
+        self.cached_at = (s, s.nmoves, self.version)
         return out
+
+    def forget(self):
+        """Drop the candidates worked out for this press (heap for the frames after)."""
+        self.cached_at = None
+        self.cached = []
 
     def legal(self, zone):
         """Indexes of the zone's cells where a candidate's next touch lies."""
@@ -74,6 +88,7 @@ class Picker:
         """A new step of the game: nothing chosen; the cursor where the screen wants it
         (`focus()`), else on the first cell a legal move starts from."""
         self.path = []
+        self.version += 1
         self.enter(self.screen.focus())
 
     def enter(self, focus=None):
@@ -125,6 +140,7 @@ class Picker:
         if len(found) == 1 and len(found[0][1]) == k + 1:
             return found[0][0]
         self.path.append(touch)
+        self.version += 1
         self.enter()
         return -1
 
@@ -133,12 +149,14 @@ class Picker:
         if not self.path:
             return False
         zone, item = self.path.pop()
+        self.version += 1
         self.place(zone, self.screen.cells(zone).index(item))
         return True
 
     def point(self, move):
         """Put the cursor on the move's first touch (a hint)."""
         self.path = []
+        self.version += 1
         zone, item = self.screen.rules.touches(self.screen.s, move)[0]
         if zone != KEY:
             self.place(zone, self.screen.cells(zone).index(item))
