@@ -38,6 +38,8 @@ class PanelBus(CountingBus):
     """Counts like the headless bus and writes data into a model of the panel's RAM
     (horizontal addressing within the column and page window last set)."""
 
+    MODEL = True
+
     def __init__(self):
         CountingBus.__init__(self)
         self.ram = bytearray(1024)
