@@ -29,11 +29,11 @@ class CountingBus:
 
     def cmds(self, buf):
         self.bytes_sent += 1 + len(buf)  # control byte 0x00, the commands
-        if self.MODEL or 0x81 in buf or 0xA6 in buf or 0xA7 in buf:  # as the panel
-            for c in buf:
-                self.command(c)
-        else:  # a show()'s window (values under 128): counted, not walked in Python, so
-            self.commands += len(buf)  # the bench's stand-in costs what I2C's C call does
+        if buf[0] == 0x21 and not self.MODEL:  # a show()'s window: column and page range
+            self.commands += len(buf)  # counted, not walked in Python: the I2C it stands
+            return  # for is one C call
+        for c in buf:
+            self.command(c)
 
     def command(self, c):
         """One command byte as the panel takes it."""
