@@ -12,12 +12,8 @@ for a hint. Two people on one box: the hand is hidden between turns until A.
 from firmware import gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
-from firmware.ui.small import SMALL
+from firmware.ui.small import small
 from shared_rules import fencing as f
-
-# The computer fencer is loaded with the game, while the heap is still in one piece, not
-# at its first move or the first hint.
-from shared_rules import fencing_ai  # noqa: E402, F401, I001
 
 STATUS_Y, PISTE_Y, INFO_Y, LOG_Y, HAND_Y, PROMPT_Y = 0, 8, 24, 32, 40, 56
 CELL_W = 21  # six cells a row: a card's two letters and its count in small digits
@@ -29,6 +25,7 @@ LABELS = ("ad", "re", "ok")  # items BOARD_ADV, BOARD_RET, OK of the hand zone (
 
 class FencingScreen(gamescreen.GameScreen):
     RULES = f
+    PLAYERS = "shared_rules.fencing_ai"  # loaded with the game (prepare), not at a move
     incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):
@@ -225,7 +222,7 @@ class FencingScreen(gamescreen.GameScreen):
             if k < f.KINDS:
                 n = self.left_over(k) if mine else self.s.hands[self.viewer()][k]
                 fb.text(f.CARD_CODES[k], x, y, c)
-                gfx.glyph(fb, SMALL[min(n, 10)], x + 16, y, c)
+                gfx.glyph(fb, small(n), x + 16, y, c)
             else:
                 fb.text(LABELS[k - f.KINDS], x + 1, y, c)
             if k in chosen and not sel:

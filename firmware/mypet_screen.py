@@ -13,11 +13,8 @@ top (the decks never mix; nothing is hidden, as at a table).
 from firmware import gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
-from firmware.ui.small import SMALL
+from firmware.ui.small import small
 from shared_rules import mypet as p
-
-# The hint's player is loaded with the game, while the heap is still in one piece.
-from shared_rules import mypet_ai  # noqa: E402, F401, I001
 
 TOP_Y, TABLE_Y, TRICKS_Y, INFO_Y, LOG_Y, HAND_Y, PROMPT_Y = 0, 8, 16, 24, 32, 40, 56
 CELL_W = 21
@@ -28,6 +25,7 @@ TRICK_LETTERS = "BSFHDTR"  # Beg Speak Fetch Heel Dead sTay Roll over
 
 class MyPetScreen(gamescreen.GameScreen):
     RULES = p
+    PLAYERS = "shared_rules.mypet_ai"  # loaded with the game (prepare), not at a move
     incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):
@@ -191,7 +189,7 @@ class MyPetScreen(gamescreen.GameScreen):
                 fb.fill_rect(x, y, CELL_W - 1, 8, 1)
             if k < p.PASSING:
                 fb.text(CODES[k], x, y, c)
-                gfx.glyph(fb, SMALL[min(hand[k], 10)], x + 16, y, c)
+                gfx.glyph(fb, small(hand[k]), x + 16, y, c)
             else:
                 fb.text("ok", x + 1, y, c)
 

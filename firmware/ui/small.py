@@ -6,18 +6,22 @@ import framebuf
 _DIGITS = b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x11\x15\x1f\x07\x04\x1f\x17\x15\x1d"
 _DIGITS += b"\x1f\x15\x1d\x01\x1d\x03\x1f\x15\x1f\x17\x15\x1f\x04\x0e\x04"
 
+# One glyph's buffers, filled with the digit asked for: two FrameBuffers in all, not
+# two for each of the eleven digits (heap).
+_INK = bytearray(3)
+_PAPER = bytearray(3)
+_GLYPH = (
+    framebuf.FrameBuffer(_PAPER, 3, 8, framebuf.MONO_VLSB),
+    framebuf.FrameBuffer(_INK, 3, 8, framebuf.MONO_VLSB),
+)
 
-def _small(i):
-    """Digit i as a glyph (gfx.glyph), bottom-aligned in an 8-pixel row."""
-    ink = bytearray(3)
-    paper = bytearray(3)
+
+def small(n):
+    """The count n (10 or more: "+") as a glyph for gfx.glyph, bottom-aligned in an
+    8-pixel row; valid until the next call."""
+    j = 3 * (n if n < 10 else 10)
     for x in range(3):
-        ink[x] = _DIGITS[3 * i + x] << 3
-        paper[x] = ~ink[x] & 0xFF
-    return (
-        framebuf.FrameBuffer(paper, 3, 8, framebuf.MONO_VLSB),
-        framebuf.FrameBuffer(ink, 3, 8, framebuf.MONO_VLSB),
-    )
-
-
-SMALL = [_small(i) for i in range(11)]
+        ink = _DIGITS[j + x] << 3
+        _INK[x] = ink
+        _PAPER[x] = ~ink & 0xFF
+    return _GLYPH
