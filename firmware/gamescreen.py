@@ -122,6 +122,7 @@ class GameScreen(Screen):
     """
 
     PAUSE = PAUSE_ITEMS
+    PLAYERS = None  # the module of the game's computer players, if it has one
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
 
     def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
@@ -212,8 +213,20 @@ class GameScreen(Screen):
 
     @classmethod
     def prepare(cls, options):
-        """Load what the game will need with these options (computer players) now,
-        while the heap is in one piece."""
+        """Load what the game will need with these options (the computer players,
+        PLAYERS) now, while the heap is in one piece, not at the first move or hint."""
+        if cls.PLAYERS:
+            __import__(cls.PLAYERS)
+
+    def release_players(self):
+        """Game over: on the device the computer players leave the heap, which the
+        stats and the result need; a new game loads them again (prepare)."""
+        if not self.PLAYERS or "firmware.launcher" in sys.modules:
+            return  # the host keeps its modules (tests hold them)
+        release = getattr(self.rules, "release_players", None)
+        if release is not None:
+            release()
+        games.drop_module(self.PLAYERS)
 
     def adopt(self, fields):
         """Take what an older save kept beside the state (a game's "meta" line)."""
@@ -470,6 +483,7 @@ class GameScreen(Screen):
         store = self.app.store
         rules = self.rules
         self.over_at = self.app.frame_no
+        self.release_players()  # room for the stats code and the result
         if self.shared():  # people taking turns on one device: not the owner's stats
             self.result = (None, False)
         else:

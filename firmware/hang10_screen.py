@@ -12,10 +12,6 @@ from firmware.ui.cards import HandRow, pile
 from firmware.ui.picker import Picker
 from shared_rules import hang10 as h
 
-# The computer player is loaded with the game, while the heap is still in one piece,
-# not at the first hint late in a game (its tables need a few KB in one block).
-from shared_rules import hang10_ai  # noqa: E402, F401, I001
-
 # Every element sits on whole display pages (8 rows), so a change resends only its page.
 TOP_Y = 8  # pages 1-3: pile and waves
 BOX_W = 27
@@ -33,6 +29,7 @@ ZONES = 9  # status, pile, four waves, hand, info, prompt: each redrawn only whe
 
 class Hang10Screen(gamescreen.GameScreen):
     RULES = h
+    PLAYERS = "shared_rules.hang10_ai"  # loaded with the game (prepare), not at a move
     incremental = True  # a press redraws the zones it changed, not the whole panel
 
     def __init__(self, *args):

@@ -22,6 +22,7 @@ RUN = 1
 
 class SnafuScreen(gamescreen.GameScreen):
     RULES = sn
+    PLAYERS = "shared_rules.snafu_ai"  # the smart trails (prepare loads them)
     PAUSE = ("Resume", "Help", "Save & exit", "New game")  # no hints in a real-time game
     SAVE_AT_START = True
     incremental = True

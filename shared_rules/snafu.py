@@ -365,6 +365,11 @@ def _smart():
     return _ai[0]
 
 
+def release_players():
+    """The smart player's module let go (the device drops it when a match ends)."""
+    _ai[0] = None
+
+
 def _computer_dir(s, t):
     if s.opts["others"] == "smart":
         return _smart().smart_dir(s, t)
