@@ -71,14 +71,17 @@ class InputLog:
             del self.chunks[(n + _CHUNK - 1) // _CHUNK :]
 
     def clear(self):
-        self.chunks = []
+        """Empty; the first chunk is kept for the inputs to come (one long-lived block,
+        not a new one after every save among the heap's short-lived ones)."""
+        del self.chunks[1:]
         self.n = 0
 
     def _put(self, delta, pressed, held):
         i = self.n % _CHUNK
-        if i == 0:
+        k = self.n // _CHUNK
+        if k == len(self.chunks):
             self.chunks.append(bytearray(3 * _CHUNK))
-        chunk = self.chunks[-1]
+        chunk = self.chunks[k]
         chunk[3 * i] = delta
         chunk[3 * i + 1] = pressed
         chunk[3 * i + 2] = held

@@ -521,3 +521,17 @@ def test_a_computer_search_collects_its_garbage_when_the_heap_runs_low(tmp_path,
         app.frame(0, 0)
     assert screen.s.nmoves == 1
     assert collected  # in the search's own frame (busy: no calm frame came)
+
+
+def test_input_log_cleared_keeps_one_chunk_and_reads_only_new_events():
+    log = gamescreen.InputLog()
+    for i in range(200):  # three chunks
+        log.add(1 + i % 200, i & 63, i & 63)
+    first = log.chunks[0]
+    log.clear()
+    assert log.chunks == [first] and len(log) == 0
+    log.add(5, btn.A, btn.A)
+    log.add_resume()
+    log.add(300, 0, btn.B)  # a long pause: a no-change event every 255 frames
+    assert list(log.events()) == [(5, btn.A, btn.A), (0, 0, 0), (255, 0, btn.B), (45, 0, btn.B)]
+    assert log.chunks[0] is first
