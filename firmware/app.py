@@ -34,9 +34,10 @@ DROP_LAUNCHER = sys.implementation.name == "micropython"
 # A press's garbage is collected on the next calm frame on MicroPython and CircuitPython
 # (a collection then never lands in a press); CPython's own collector needs no help, and
 # a full collection there costs the simulator and the tests a frame's time for nothing.
-# A collection takes 10 to 25 ms on a Pico (it sweeps the whole heap), so it runs only
-# once the free heap is below LOW_HEAP: rarely with a Pico's heap, at every calm frame
-# after a press in a heap as small as the budget's.
+# A collection takes 10 to 35 ms on a Pico (it marks the live heap and sweeps all of
+# it), so a calm frame runs one only once the free heap is below LOW_HEAP: rarely with
+# a Pico's heap, at every calm frame after a press in a heap as small as the budget's.
+# A computer's search collects its own garbage in its thinking frame (tidy).
 COLLECT = sys.implementation.name != "cpython"
 LOW_HEAP = const(24 * 1024)
 
@@ -47,10 +48,10 @@ def heap_low():
 
 
 def tidy():
-    """After a computer's search (its "thinking" frame, whose time is its own): the
-    search's garbage collected when the heap runs low, so the frames after it do not
-    meet a collection the heap forced on them."""
-    if COLLECT and heap_low():
+    """After a computer's search (its "thinking" frame, whose time is its own, and
+    hundreds of ms): the search's garbage collected there and then, so the frames after
+    it start from a clean heap and no calm frame has to collect it."""
+    if COLLECT:
         gc.collect()
 
 
