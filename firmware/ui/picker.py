@@ -27,6 +27,8 @@ class Picker:
         self.version = 0  # counts changes of the path (the candidates' cache key)
         self.cached_at = None  # (state, move count, path version) of self.cached
         self.cached = []
+        self.cells_at = None  # (state, move count, path version, zone) of cells_cached
+        self.cells_cached = ()
 
     # ---- what the moves touch ----------------------------------------------
 
@@ -52,10 +54,25 @@ class Picker:
         """Drop the candidates worked out for this press (heap for the frames after)."""
         self.cached_at = None
         self.cached = []
+        self.cells_at = None
+        self.cells_cached = ()
+
+    def cells(self, zone):
+        """The screen's cells of the zone (`cells(zone)`: a function of the position and
+        the path), asked once a press and zone."""
+        s = self.screen.s
+        at = self.cells_at
+        if at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version:
+            if at[3] == zone:
+                return self.cells_cached
+        out = self.screen.cells(zone)
+        self.cells_cached = out
+        self.cells_at = (s, s.nmoves, self.version, zone)
+        return out
 
     def legal(self, zone):
         """Indexes of the zone's cells where a candidate's next touch lies."""
-        cells = self.screen.cells(zone)
+        cells = self.cells(zone)
         k = len(self.path)
         marks = bytearray(len(cells))
         for _m, t in self.candidates():
@@ -75,7 +92,7 @@ class Picker:
     # ---- the cursor ------------------------------------------------------------
 
     def item(self):
-        cells = self.screen.cells(self.zone) if self.zone else ()
+        cells = self.cells(self.zone) if self.zone else ()
         return cells[self.index] if 0 <= self.index < len(cells) else -1
 
     def place(self, zone, index):
@@ -111,7 +128,7 @@ class Picker:
         zone = self.zone
         if zone is None:
             return
-        n = len(self.screen.cells(zone))
+        n = len(self.cells(zone))
         if not n:
             return
         if self.screen.walk_all(zone, len(self.path)):
@@ -150,7 +167,7 @@ class Picker:
             return False
         zone, item = self.path.pop()
         self.version += 1
-        self.place(zone, self.screen.cells(zone).index(item))
+        self.place(zone, self.cells(zone).index(item))
         return True
 
     def point(self, move):
@@ -159,7 +176,7 @@ class Picker:
         self.version += 1
         zone, item = self.screen.rules.touches(self.screen.s, move)[0]
         if zone != KEY:
-            self.place(zone, self.screen.cells(zone).index(item))
+            self.place(zone, self.cells(zone).index(item))
 
     def press(self, pressed):
         """What a person's press means: a move (>= 0) to play, or HINT (UP), PAUSE (B
