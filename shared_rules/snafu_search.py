@@ -5,7 +5,7 @@ CircuitPython, a .mpy of another architecture); both give the same results
 (tests/test_snafu_native.py). Each works on the buffers snafu_ai passes in.
 """
 
-from shared_rules.snafu_ai import _OFF4, _OFF8
+from shared_rules import snafu as _s
 
 try:
     from micropython import const
@@ -20,6 +20,8 @@ _RIVAL = const(8)  # snafu_ai._RIVAL: _RIVAL + trail marks a square that rival r
 _BR = const(8)  # snafu_ai._BR: _territory marks a square of side k with _BR + k
 _K_MINE = const(2)  # snafu_ai._K_MINE
 _K_TIE = const(1)  # snafu_ai._K_TIE
+_OFF4 = (_s.OFFSET[0], _s.OFFSET[2], _s.OFFSET[4], _s.OFFSET[6])  # as snafu_ai's
+_OFF8 = _s.OFFSET
 
 
 def rivals(rw, rd, q, share, _offb, n, step):
