@@ -224,8 +224,8 @@ class GameScreen(Screen):
     def release_players(self):
         """Game over: on the device the computer players leave the heap, which the
         stats and the result need; a new game loads them again (prepare)."""
-        if not self.PLAYERS or "firmware.launcher" in sys.modules:
-            return  # the host keeps its modules (tests hold them)
+        if not self.PLAYERS or not _dropping():
+            return
         release = getattr(self.rules, "release_players", None)
         if release is not None:
             release()
@@ -381,7 +381,7 @@ class GameScreen(Screen):
         self.help = None
         self.repaint = True
         self.app.dirty = True
-        if "firmware.launcher" not in sys.modules:  # else the launcher holds it anyway
+        if _dropping():
             games.drop_module("firmware.menus")
 
     def leave(self):
@@ -580,9 +580,15 @@ def _records():
     return records
 
 
+def _dropping():
+    """Modules leave the heap during play: the launcher is out (the device). The host
+    keeps the launcher, which holds menus and records, and its tests hold the rest."""
+    return "firmware.launcher" not in sys.modules
+
+
 def drop_records():
-    """records out of the heap, unless the launcher (which holds it too) is loaded."""
-    if "firmware.launcher" not in sys.modules:
+    """records out of the heap (the device; see _dropping)."""
+    if _dropping():
         games.drop_module("firmware.records")
 
 
