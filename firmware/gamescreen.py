@@ -144,6 +144,8 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
+        self.ending = False  # the last move is on the panel: the next frame finishes
+        self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
         self.seats = None
@@ -246,12 +248,17 @@ class GameScreen(Screen):
             if pressed:
                 self.help.update(pressed, held)
             return
-        computer = self.seats is not None and not self.finished and self.seats.active()
+        computer = self.seats is not None and not self.finished and not self.ending
+        computer = computer and self.seats.active()
         if self.hint_due:  # "thinking" was shown last frame: the search now
             self.hint_due = False
             self.thinking = False
             self.hint()  # then this frame's press, if any, as usual
             tidy()
+        if self.ending:  # the frame after the last move: the count and the result box
+            self.ending = False
+            self.finish()
+            return
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:
@@ -268,7 +275,8 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.finish()
+            self.ending = True  # the last move shows at once; the stats code next frame
+            self.app.dirty = True
 
     def game_over(self):
         return self.rules.over(self.s)
@@ -316,7 +324,7 @@ class GameScreen(Screen):
     def bot_press(self):
         """The press that carries out the computer's move for the person (demo, tests)."""
         s = self.s
-        if self.finished or self.pause >= 0 or not self.human_turn():
+        if self.finished or self.ending or self.pause >= 0 or not self.human_turn():
             return 0
         if self.bot_at != s.nmoves:  # one search per position
             self.bot_at = s.nmoves
@@ -341,7 +349,7 @@ class GameScreen(Screen):
         hint due (the app collects garbage only on frames without)."""
         if self.finished or self.pause >= 0 or self.help is not None:
             return False
-        if self.hint_due or self.wants_idle_frames():
+        if self.hint_due or self.ending or self.wants_idle_frames():
             return True
         return self.seats is not None and self.seats.active()
 
@@ -494,6 +502,7 @@ class GameScreen(Screen):
                 store, self.gid, rules, self.s, self.counted_at, False
             )
         self.app.dirty = True  # the result box is drawn over the board as it stands
+        self.box_only = self.incremental  # the frame still holds that board
         self.app.after_show = self.finish_files  # the result on the panel first
 
     def finish_files(self):
@@ -509,7 +518,7 @@ class GameScreen(Screen):
         store.remove(gid + ".sav")
         self.flush_inputs()
         store.rename(gid + ".in", gid + ".last.rep")
-        release_save_code(self.rules)  # the result's summary may have loaded it
+        release_save_code(self.rules)  # the profile may have loaded it
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""
@@ -533,6 +542,11 @@ class GameScreen(Screen):
             fb.fill(0)
             self.help.draw(fb)
             return
+        if self.box_only:  # the game just ended: the box over the board the frame holds
+            self.box_only = False
+            if not self.repaint and self.app.toast is None:
+                self.draw_over(fb)
+                return
         self.draw_game(fb)
         if self.finished:
             self.draw_over(fb)

@@ -83,8 +83,8 @@ def record_result(store, gid, rules, state, counted_at, write=True):
     st = load_stats(store, gid, rules)
     if st["games"] > counted_at:
         return st, False
-    points = rules.score(state)  # summary() only where a clean count needs it (it may
-    clean = bool(rules.CLEAN) and rules.summary(state)["clean"]  # import NAME_save)
+    points = rules.score(state)
+    clean = bool(rules.CLEAN) and rules.clean(state)  # not summary(): it may import code
     if st["games"] == 0:
         new_best = True
     elif rules.LOW_WINS:

@@ -175,7 +175,7 @@ class SnafuScreen(gamescreen.GameScreen):
     def bot_press(self):
         """The next press that follows the smart player (demo and tests)."""
         s = self.s
-        if self.finished or self.pause >= 0:
+        if self.finished or self.ending or self.pause >= 0:
             return 0
         if self.mode != RUN or sn.round_over(s):
             return btn.A

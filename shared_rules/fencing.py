@@ -704,6 +704,11 @@ def parse_move(s, text):
     return _more().parse_move(s, text)
 
 
+def clean(s):
+    """A finished bout counts as clean (CLEAN): won without a hit."""
+    return winner(s) == LEFT and s.hits[RIGHT] == 0
+
+
 def summary(s):
     return _more().summary(s)
 

@@ -91,7 +91,7 @@ def summary(s):
     w = f.winner(s)
     return {
         "score": s.hits[f.LEFT],
-        "clean": w == f.LEFT and s.hits[f.RIGHT] == 0,
+        "clean": f.clean(s),
         "hits": [s.hits[f.LEFT], s.hits[f.RIGHT]],
         "winner": w,
         "touches": [{"seat": t[0], "card": touch_name(t[1]), "turn": t[2]} for t in s.touches],

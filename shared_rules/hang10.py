@@ -373,10 +373,15 @@ def winner(s):
     return -1
 
 
+def clean(s):
+    """A finished game counts as clean (CLEAN): no wipe-out."""
+    return s.wipeouts == 0
+
+
 def summary(s):
     return {
         "score": score(s),
-        "clean": s.wipeouts == 0,
+        "clean": clean(s),
         "wipeouts": s.wipeouts,
         "wiped_cards": len(s.wiped),
         "kicks": s.kicks,

@@ -436,12 +436,17 @@ def winner(s):
     return best
 
 
+def clean(s):
+    """A finished match counts as clean (CLEAN): red won more rounds than any other."""
+    return s.wins[RED] > max(s.wins[1:])
+
+
 def summary(s):
     o = s.opts
     w = winner(s)
     return {
         "score": score(s),
-        "clean": s.wins[RED] > max(s.wins[1:]),
+        "clean": clean(s),
         "variant": variant_number(o["trails"], o["diagonal"], o["vanish"], o["obstacles"]),
         "others": o["others"],
         "winner_name": "draw" if w < 0 else COLORS[w],

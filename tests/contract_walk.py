@@ -129,6 +129,8 @@ def check_declarations(g, gid):
             fail(g, "CLEAN must be None or (label, meaning)")
         if not isinstance(clean[0], str) or not isinstance(clean[1], str):
             fail(g, "CLEAN must be None or (label, meaning)")
+        if not callable(getattr(g, "clean", None)):
+            fail(g, "CLEAN is set but there is no clean(state)")
     if not isinstance(g.SUMMARY, tuple):
         fail(g, "SUMMARY must be a tuple of keys")
     for key in g.SUMMARY:
@@ -425,6 +427,8 @@ def check_end(g, s, where):
         fail(g, "summary()['score'] = %r, score() = %r" % (sm["score"], g.score(s)), where)
     if sm["clean"] is not True and sm["clean"] is not False:
         fail(g, "summary()['clean'] is not a bool", where)
+    if g.CLEAN is not None and g.clean(s) != sm["clean"]:
+        fail(g, "clean() = %r, summary()['clean'] = %r" % (g.clean(s), sm["clean"]), where)
     if "rounds" in sm:
         if not isinstance(sm["rounds"], list):
             fail(g, "summary()['rounds'] is not a list", where)

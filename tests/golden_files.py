@@ -33,8 +33,8 @@ class SoloRules:
     SEATS_MAX = 1
 
     @staticmethod
-    def summary(state):
-        return {"score": state[0], "clean": state[1]}
+    def clean(state):
+        return state[1]
 
     @staticmethod
     def score(state):

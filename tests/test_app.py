@@ -417,16 +417,23 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
     assert app.after_show is None
 
 
-def test_the_game_over_screen_is_on_the_panel_before_the_files_are_written(tmp_path):
+def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):
+    """The press that ends a game shows its move at once; the next frame counts the
+    game and shows the result box, and only then are the files written."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "save_json")
-    while not screen.finished:
+    while not screen.ending:
         events.clear()
         m = screen.bot_press()
         app.frame(m, m)
-        if not screen.finished:
+        if not screen.ending:
             app.frame(0, 0)
+    assert events == ["show"] and not screen.finished and screen.result is None
+    assert screen.bot_press() == 0
+    events.clear()
+    app.frame(0, 0)
+    assert screen.finished and not screen.ending
     assert events[:2] == ["show", "write hang10.json"], events
     assert records.load_stats(app.store, "hang10")["games"] == 1
     assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
