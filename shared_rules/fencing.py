@@ -211,15 +211,6 @@ def new(seed, options=None, profile=None):
     return s
 
 
-def shuffle(rng, deck, n):
-    """Fisher-Yates over deck[:n] with rng, from the end down (as Rng.shuffle)."""
-    i = n - 1
-    while i > 0:
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
-
-
 def _reset(s, gather):
     """Fencers back to the start (gather: every card back into the decks), five each,
     the fencer with priority to act."""
@@ -237,7 +228,7 @@ def _reset(s, gather):
             if gather:
                 hand[k] = 0
         s.ndeck[seat] = nd
-        shuffle(s.rng, deck, nd)
+        s.rng.shuffle(deck, nd)
         _draw(s, seat, _HAND)
     s.pending = P_NONE
     s.lead = -1

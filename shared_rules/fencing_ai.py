@@ -185,7 +185,7 @@ def _deal_counts(c, seat, rng):
             deck[n] = k
             n += 1
     c.ndeck[seat] = n
-    f.shuffle(rng, deck, n)
+    rng.shuffle(deck, n)
 
 
 def evaluate(s, seat):

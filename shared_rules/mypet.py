@@ -164,7 +164,7 @@ def new(seed, options=None, profile=None):
                 deck[n] = k
                 n += 1
         s.ndeck[seat] = n
-        shuffle(s.rng, deck, n)
+        s.rng.shuffle(deck, n)
     for seat in range(s.n):
         for _ in range(HAND_LIMIT if older(s) else 3):
             _draw(s, seat)
@@ -173,15 +173,6 @@ def new(seed, options=None, profile=None):
             s.hands[seat][AGE] = 0
     _begin_turn(s)
     return s
-
-
-def shuffle(rng, deck, n):
-    """Fisher-Yates over deck[:n] with rng, from the end down (as Rng.shuffle)."""
-    i = n - 1
-    while i > 0:
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
 
 
 def _draw(s, seat):
@@ -206,7 +197,7 @@ def _draw(s, seat):
                 nd += 1
             disc[kind] = 0
         s.ndeck[seat] = nd
-        shuffle(s.rng, deck, nd)
+        s.rng.shuffle(deck, nd)
     else:  # drawn again: the pet's life ends
         s.stage[seat] = PASSED
         s.table[seat][PASSING] = 1

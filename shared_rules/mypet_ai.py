@@ -284,7 +284,7 @@ def _search(s, see):
         copy_seat_into(base, s, seat)
         if not see:  # the order it cannot see, dealt again from the counts
             _sort(base.decks[0], base.ndeck[0])
-            p.shuffle(rng, base.decks[0], base.ndeck[0])
+            rng.shuffle(base.decks[0], base.ndeck[0])
             base.rng.set_state(rng.next16() * 65536 + rng.next16() or 1)
         for i in range(len(cands)):
             copy_seat_into(work, base, 0)

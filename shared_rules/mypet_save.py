@@ -262,7 +262,7 @@ def redeal(s, seat, rng):
     if type(seat) is not int or not 0 <= seat < s.n:
         raise ValueError("mypet has no seat %r" % (seat,))
     c = copy(s)
-    p.shuffle(rng, c.decks[seat], c.ndeck[seat])
+    rng.shuffle(c.decks[seat], c.ndeck[seat])
     for other in range(c.n):
         if other != seat:
             _redeal_other(c, other, rng)
@@ -281,7 +281,7 @@ def _redeal_other(c, seat, rng):
             nd += 1
         held += hand[k]
         hand[k] = 0
-    p.shuffle(rng, deck, nd)
+    rng.shuffle(deck, nd)
     i = nd - 1
     while held:  # the hand's non-Age cards again, from the shuffled pool
         k = deck[i]

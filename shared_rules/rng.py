@@ -68,13 +68,30 @@ class Rng:
         """Roll one die: 1..sides."""
         return self.below(sides) + 1
 
-    def shuffle(self, seq):
-        """Fisher-Yates in place (from the end down)."""
-        i = len(seq) - 1
+    def shuffle(self, seq, n=-1):
+        """Fisher-Yates in place over seq[:n] (all of it by default), from the end
+        down: j = below(i + 1) for i = n-1 .. 1. The steps and the rejection are
+        written out here, not called (a method call is the costly part on a Pico);
+        the draws are exactly below()'s (tests/test_rng.py)."""
+        i = (len(seq) if n < 0 else n) - 1
+        hi = self.hi
+        lo = self.lo
         while i > 0:
-            j = self.below(i + 1)
+            m = i + 1
+            limit = 65536 - 65536 % m
+            while True:
+                hi ^= ((hi << 13) | (lo >> 3)) & _MASK16
+                lo ^= (lo << 13) & _MASK16
+                lo ^= hi >> 1
+                hi ^= ((hi << 5) | (lo >> 11)) & _MASK16
+                lo ^= (lo << 5) & _MASK16
+                if hi < limit:
+                    break
+            j = hi % m
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
+        self.hi = hi
+        self.lo = lo
 
     def get_state(self):
         return (self.hi << 16) | self.lo

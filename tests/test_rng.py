@@ -150,6 +150,29 @@ def test_next32_bits_balanced(seed):
         assert 4700 < ones < 5300, (bit, ones)
 
 
+def reference_shuffle(rng, seq, n):
+    """Fisher-Yates as the text of the docstring says: j = below(i + 1), i = n-1 .. 1."""
+    for i in range(n - 1, 0, -1):
+        j = rng.below(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+def test_shuffle_draws_exactly_what_below_draws():
+    for seed in range(300):
+        for n in (0, 1, 2, 3, 13, 50, 52, 104):
+            a, b = Rng(seed), Rng(seed)
+            x = bytearray(i % 251 for i in range(n + 5))
+            y = bytearray(x)
+            a.shuffle(x, n)
+            reference_shuffle(b, y, n)
+            assert x == y and a.get_state() == b.get_state(), (seed, n)
+    a, b = Rng(3), Rng(3)
+    x, y = list(range(40)), list(range(40))
+    a.shuffle(x)
+    reference_shuffle(b, y, 40)
+    assert x == y and a.get_state() == b.get_state()
+
+
 def test_shuffle_permutation_and_roughly_uniform():
     r = Rng(5)
     for n in (0, 1, 2, 52):
