@@ -92,6 +92,7 @@ class App:
         self.toast_left = 0
         self.after_show = None  # work for after this frame's show (a turn's save)
         self.collect_due = False  # a press's garbage, collected on the next idle frame
+        self.calm_collects = 0  # collections run on calm frames (the bench counts them)
         self.opening = None  # (gid, start_game's arguments): a game the launcher opens
         self.home_index = 0  # the launcher's cursor, kept while a game is played
         self.home()
@@ -149,6 +150,7 @@ class App:
                 self.collect_due = False
                 if heap_low():
                     gc.collect()  # now, while nothing waits, not in the middle of a press
+                    self.calm_collects += 1
             if self.after_show is not None:
                 work = self.after_show
                 self.after_show = None

@@ -29,7 +29,9 @@ from host_sim import picoemu
 KB = 1024
 BUDGET_HEAP = 80 * KB  # the launcher plus a game, installed as files
 BUDGET_UF2_HEAP = 48 * KB  # the same, modules frozen into the firmware
-BUDGET_FRAME_MS = 25.0  # no frame of play over this (a "thinking" frame excepted)
+# no frame of play over this: a "thinking" frame and a calm frame's collection (nothing
+# else due then) are excepted and shown on their own lines
+BUDGET_FRAME_MS = 25.0
 BUDGET_LATENCY_MS = 50.0  # a press on the panel
 BUDGET_SAVE_MS = 40.0  # a save's own time (the flash's erase and program beside it)
 BUDGET_IDLE_SHOW_MS = 1.0  # show() with nothing changed
@@ -167,6 +169,9 @@ def measure_game(runner, game, uf2):
         "pico_mean_frame_ms": ms(d["frame"]["mean_us"]),
         "pico_thinking_frames": d["thinking"]["n"],
         "pico_worst_thinking_ms": ms(d["thinking"]["max_us"]),
+        "pico_calm_collects": d["calm_collects"]["n"],
+        "pico_worst_calm_collect_ms": ms(d["calm_collects"]["max_us"]),
+        "pico_worst_frame_at": d["frame"]["at"],
         "pico_worst_press_ms": ms(d["press"]["max_us"]),
         "pico_worst_latency_ms": ms(d["latency"]["max_us"]),
         "pico_mean_latency_ms": ms(d["latency"]["mean_us"]),
@@ -257,7 +262,11 @@ TABLE = (
         two("pico_save_ms", "pico_save_flash_ms", "%.1f; +%.0f"),
     ),
     ("idle show ms (budget 1)", lambda r: "%.2f" % r["pico_idle_show_ms"]),
-    ("a collection ms (calm frames, when low)", lambda r: "%.1f" % r["pico_collect_ms"]),
+    (
+        "calm frames that collected, worst ms",
+        two("pico_calm_collects", "pico_worst_calm_collect_ms", "%d, %.1f"),
+    ),
+    ("a collection ms (the game loaded)", lambda r: "%.1f" % r["pico_collect_ms"]),
     ("worst press bytes (mplib frame 1037)", lambda r: "%d" % r["worst_press_bytes"]),
 )
 

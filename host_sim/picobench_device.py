@@ -255,6 +255,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     save = Timer()
     flash = Timer()
     thinking = Timer()
+    calm = Timer()  # calm frames that collected the heap (nothing else due)
     worst_bytes = 0
     peak_bytes = 0
     presses = 0
@@ -271,6 +272,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
                 probe.save_us = 0
                 probe.flash_us = 0
             dev_before = dev.spent()
+            collects = app.calm_collects
             t0 = time.ticks_us()
             app.frame(m, m)
             dt = time.ticks_diff(time.ticks_us(), t0)
@@ -287,7 +289,10 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
                 flash.add(probe.flash_us)
             # the frame without its saves and the RAM device's Python (the Pico's is C)
             work = dt - probe.save_us - (dev.spent() - dev_before)
-            (thinking if think else frame).add(work, frames)
+            if app.calm_collects != collects:
+                calm.add(work, frames)
+            else:
+                (thinking if think else frame).add(work, frames)
             if m:
                 presses += 1
                 press.add(work, frames)
@@ -330,6 +335,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
                 "frame": frame.out(),
                 "press": press.out(),
                 "thinking": thinking.out(),
+                "calm_collects": calm.out(),
                 "latency": latency.out(),
                 "save": save.out(),
                 "save_flash": flash.out(),
