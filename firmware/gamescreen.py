@@ -479,6 +479,9 @@ class GameScreen(Screen):
 
     def save_now(self):
         """The inputs go to the journal first, then the save, which counts them."""
+        if self.ending:  # the game is over, not in progress: it ends now (its files
+            self.ending = False  # after this frame's show), no save of a finished game
+            self.finish()
         if self.finished:
             return
         self.flush_inputs()

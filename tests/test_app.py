@@ -439,6 +439,24 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
 
 
+def test_leaving_on_the_frame_the_game_ends_counts_it_and_writes_no_save(tmp_path):
+    """Hold A+B across the last move: the game is over, so leaving finishes it (stats,
+    replay) rather than saving a finished game to resume."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    while not screen.ending:
+        m = screen.bot_press()
+        app.frame(m, m)
+        if not screen.ending:
+            app.frame(0, 0)
+    screen.save_and_exit()
+    app.frame(0, 0)
+    assert screen.finished and not screen.ending
+    assert isinstance(app.screen, launcher.Launcher)
+    assert records.load_stats(app.store, "hang10")["games"] == 1
+    assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
+
+
 def test_a_hint_shows_thinking_first_then_searches_on_the_next_frame(tmp_path):
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
@@ -486,10 +504,13 @@ def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypat
     collected.clear()
     app.frame(btn.DOWN, btn.DOWN)  # a press that redraws
     assert collected == []  # not in the press's own frame
+    assert app.calm_collects == 0
     app.frame(0, 0)
     assert collected == [1]  # the next frame with nothing to do
+    assert app.calm_collects == 1  # counted (the bench reports these frames apart)
     app.frame(0, 0)
     assert collected == [1]  # once a press
+    assert app.calm_collects == 1
     # a real-time game in play: its frames run the ticks, nothing is collected
     app.start_game("snafu", seed=3, options={"variant": 1}, resume=False)
     app.frame(btn.A, btn.A)  # the round starts
@@ -510,7 +531,7 @@ def test_with_heap_to_spare_a_calm_frame_does_not_collect(tmp_path, monkeypatch)
     app.frame(btn.DOWN, btn.DOWN)
     for _ in range(5):
         app.frame(0, 0)
-    assert collected == []
+    assert collected == [] and app.calm_collects == 0
     assert not app.collect_due  # looked once, after the press
 
 
