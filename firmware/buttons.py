@@ -22,6 +22,12 @@ def mask_text(mask):
     """16|32 -> 'A+B'; 0 -> '-'."""
     if not mask:
         return "-"
+    if not mask & (mask - 1):  # one button (most events): its name, nothing built
+        i = 0
+        while mask > 1:
+            mask >>= 1
+            i += 1
+        return NAMES[i]
     out = []
     for i in range(6):
         if mask & (1 << i):

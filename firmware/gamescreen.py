@@ -27,6 +27,8 @@ JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones 
 
 
 TOKENS_PER_LINE = 16
+LINES_PER_WRITE = 4  # a write of at most about 400 bytes
+_TOKENS_KEPT = 32  # distinct input tokens made once a journal write
 OVER_GRACE = 20  # frames (0.5 s) a real-time game's result shows before a press leaves it
 _CHUNK = 96  # events per chunk of the input log (3 bytes each)
 
@@ -94,16 +96,33 @@ class InputLog:
             yield chunk[i], chunk[i + 1], chunk[i + 2]
 
     def write(self, f):
-        """As 'in' lines of TOKENS_PER_LINE tokens, one write a line (a write to a file
-        costs far more than joining a line's tokens)."""
+        """As 'in' lines of TOKENS_PER_LINE tokens, LINES_PER_WRITE lines a write (a
+        write into the filesystem costs far more than joining text). A turn repeats a
+        few tokens: each is made once a write (a new string is the costly part)."""
+        lines = []
         line = ["in"]
-        for delta, pressed, held in self.events():
-            line.append(input_token(delta, pressed, held))
+        chunks = self.chunks
+        made = {}
+        for k in range(self.n):
+            chunk = chunks[k // _CHUNK]
+            i = 3 * (k % _CHUNK)
+            key = chunk[i] << 16 | chunk[i + 1] << 8 | chunk[i + 2]
+            token = made.get(key)
+            if token is None:
+                token = input_token(chunk[i], chunk[i + 1], chunk[i + 2])
+                if len(made) < _TOKENS_KEPT:
+                    made[key] = token
+            line.append(token)
             if len(line) > TOKENS_PER_LINE:
-                f.write(" ".join(line) + "\n")
+                lines.append(" ".join(line))
                 line = ["in"]
+                if len(lines) == LINES_PER_WRITE:
+                    f.write("\n".join(lines) + "\n")
+                    lines = []
         if len(line) > 1:
-            f.write(" ".join(line) + "\n")
+            lines.append(" ".join(line))
+        if lines:
+            f.write("\n".join(lines) + "\n")
 
 
 def header_text(head, game, seed, options, profile=None):

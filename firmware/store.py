@@ -120,24 +120,37 @@ class Store:
             return False
         path = self.path(name)
         tmp = path + ".tmp"
-        if _is_dir(tmp):  # a folder in the temp file's way: moved aside, once
-            self.set_aside(name + ".tmp", "was a folder")
         try:
-            f = open(tmp, "w")
+            f = self._open_tmp(name, tmp)
         except OSError as e:
             self._refused(e)
             return False
         try:
             with f:
                 writer(f)
-            if _is_dir(path):
-                self.set_aside(name, "was a folder")
-            _rename(tmp, path)
+            try:
+                _rename(tmp, path)
+            except OSError:
+                if not _is_dir(path):
+                    raise
+                self.set_aside(name, "was a folder")  # a folder in the file's way
+                _rename(tmp, path)
         except OSError as e:  # the old file stays as it was
             self._refused(e, tmp)
             return False
         self.writes += 1
         return True
+
+    def _open_tmp(self, name, tmp):
+        """The temp file, open to write. A folder in its way is moved aside, once; the
+        folders are looked for only when the open fails (a stat costs a save time)."""
+        try:
+            return open(tmp, "w")
+        except OSError:
+            if not _is_dir(tmp):
+                raise
+        self.set_aside(name + ".tmp", "was a folder")
+        return open(tmp, "w")
 
     def append(self, name, writer):
         """writer(f) adds to the end of a file (the replay journal: never a save)."""
