@@ -17,6 +17,14 @@ PAUSE = -3
 REFUSED = -4
 
 
+def _starts(t, path, k):
+    """The touches t begin with the k touches of path (no slice made)."""
+    for i in range(k):
+        if t[i] != path[i]:
+            return False
+    return True
+
+
 class Picker:
     def __init__(self, screen):
         self.screen = screen
@@ -40,22 +48,31 @@ class Picker:
         if at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version:
             return self.cached
         rules = self.screen.rules
-        k = len(self.path)
+        touches = rules.touches
+        path = self.path
+        k = len(path)
         out = []
         for m in rules.moves(s):
-            t = rules.touches(s, m)
-            if len(t) > k and list(t[:k]) == self.path:
+            t = touches(s, m)
+            if len(t) > k and (not k or _starts(t, path, k)):
                 out.append((m, t))
         self.cached = out
         self.cached_at = (s, s.nmoves, self.version)
         return out
 
     def forget(self):
-        """Drop the candidates worked out for this press (heap for the frames after)."""
-        self.cached_at = None
-        self.cached = []
-        self.cells_at = None
-        self.cells_cached = ()
+        """Drop the candidates and cells once the position or the path has moved on
+        (heap for the frames after); kept while the next press can still use them, so
+        moving the cursor and choosing do not work out the legal moves again."""
+        s = self.screen.s
+        at = self.cached_at
+        if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
+            self.cached_at = None
+            self.cached = []
+        at = self.cells_at
+        if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
+            self.cells_at = None
+            self.cells_cached = ()
 
     def cells(self, zone):
         """The screen's cells of the zone (`cells(zone)`: a function of the position and
@@ -158,6 +175,8 @@ class Picker:
             return found[0][0]
         self.path.append(touch)
         self.version += 1
+        self.cached = [c for c in found if len(c[1]) > k + 1]  # the longer path's: no new search
+        self.cached_at = (self.screen.s, self.screen.s.nmoves, self.version)
         self.enter()
         return -1
 
