@@ -145,6 +145,33 @@ def _fits(s, w, card):
     return r == (lo + n) % 13 or r == (lo + 12) % 13
 
 
+def _fitting(s, w):
+    """The cards that fit wave w (at most five), as _fits says: a lone card takes its
+    suit's next or previous rank or its rank in another suit, a set its rank, a
+    sequence its suit's next rank at either end."""
+    kind = s.kind[w]
+    if kind == K_EMPTY:
+        return ()
+    top = s.waves[w][0]
+    suit = top - top % 13
+    if kind == K_LONE:
+        r = top % 13
+        return (
+            suit + (r + 1) % 13,
+            suit + (r + 12) % 13,
+            (top + 13) % 52,
+            (top + 26) % 52,
+            (top + 39) % 52,
+        )
+    n = len(s.waves[w])
+    if kind == K_SET:
+        return ((top + 13) % 52, (top + 26) % 52, (top + 39) % 52) if n < SET_MAX else ()
+    if n >= SEQ_MAX:
+        return ()
+    lo = s.lo[w]
+    return (suit + (lo + n) % 13, suit + (lo + 12) % 13)
+
+
 def _add(s, w, card):
     """Add a card that fits (checked by the caller) and update kind and range."""
     wave = s.waves[w]
@@ -226,10 +253,12 @@ def moves(s):
             if s.kind[w] == K_LONE:
                 out.append(M_TAKE + w)
     elif ph == PH_PLAY or ph == PH_END:
-        for c in s.hand:
-            for w in range(WAVES):
-                if _fits(s, w, c):
+        hand = s.hand
+        for w in range(WAVES):  # the few cards a wave takes, looked up in the hand
+            for c in _fitting(s, w):
+                if c in hand:
                     out.append(M_PLAY + c * 4 + w)
+        out.sort()
     elif ph == PH_KICK:
         out.append(M_KICK)
         out.append(M_KEEP)
