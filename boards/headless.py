@@ -154,6 +154,9 @@ class Driver:
         for _ in range(max_frames):
             screen = app.screen
             if getattr(screen, "finished", True):
+                pending = getattr(screen, "files_pending", None)
+                while pending is not None and pending() and app.screen is screen:
+                    app.frame(0, 0)  # the files of the game's end, a piece a frame
                 return True
             mask = screen.bot_press()
             app.frame(mask, mask)

@@ -24,6 +24,7 @@ REPLAY_HEAD = "pocket-table replay 1"
 SAVE_HEAD = "pocket-table save 2"
 PAUSE_ITEMS = ("Resume", "Hint", "Help", "Save & exit", "New game")
 JOURNAL_MAX = 16000  # inputs a replay journal takes (about 100 KB); later ones are not kept
+JOURNAL_PIECE = 64  # inputs appended a frame as a game ends (about 15 ms on a Pico)
 
 
 TOKENS_PER_LINE = 16
@@ -95,15 +96,16 @@ class InputLog:
             i = 3 * (k % _CHUNK)
             yield chunk[i], chunk[i + 1], chunk[i + 2]
 
-    def write(self, f):
-        """As 'in' lines of TOKENS_PER_LINE tokens, LINES_PER_WRITE lines a write (a
-        write into the filesystem costs far more than joining text). A turn repeats a
-        few tokens: each is made once a write (a new string is the costly part)."""
+    def write(self, f, lo=0, hi=-1):
+        """Events lo..hi (all by default) as 'in' lines of TOKENS_PER_LINE tokens,
+        LINES_PER_WRITE lines a write (a write into the filesystem costs far more than
+        joining text). A turn repeats a few tokens: each is made once a write (a new
+        string is the costly part)."""
         lines = []
         line = ["in"]
         chunks = self.chunks
         made = {}
-        for k in range(self.n):
+        for k in range(lo, self.n if hi < 0 else hi):
             chunk = chunks[k // _CHUNK]
             i = 3 * (k % _CHUNK)
             key = chunk[i] << 16 | chunk[i + 1] << 8 | chunk[i + 2]
@@ -158,6 +160,8 @@ class GameScreen(Screen):
         self.counted_at = counted_at  # games in the stats when this game started
         self.inputs = InputLog()  # the inputs since the last save (then journaled)
         self.journaled = 0  # inputs in the journal (ID.in)
+        self.journal_at = -1  # a game over: the inputs up to here are in the journal
+        self.files_due = False  # a game over: its files not yet written
         self.since = 0  # frames since the last recorded input
         self.last_held = 0
         self.pause = -1  # pause menu cursor, -1 when closed
@@ -412,7 +416,22 @@ class GameScreen(Screen):
             games.drop_module("firmware.menus")
 
     def leave(self):
-        pass
+        self.files_now()
+
+    def files_pending(self):
+        """A finished game's files (stats, journal, replay) are still being written."""
+        return self.files_due or self.journal_at >= 0
+
+    def files_now(self):
+        """The files still due after a game's end, written now and whole (the screen
+        is being left: the next game must find them done)."""
+        if not self.finished or not self.files_pending():
+            return
+        self.app.after_show = None
+        if self.files_due:
+            self.finish_files(True)
+        else:
+            self.finish_journal(True)
 
     def shared(self):
         """More than one person plays this game on the device (pass-and-play)."""
@@ -501,7 +520,8 @@ class GameScreen(Screen):
         if self.ending:  # the game is over, not in progress: it ends now (its files
             self.ending = False  # after this frame's show), no save of a finished game
             self.finish()
-        if self.finished:
+        if self.finished:  # leaving: the files still due are written now, whole
+            self.files_now()
             return
         self.flush_inputs()
         self.app.store.write(self.gid + ".sav", self.write_save)
@@ -525,12 +545,14 @@ class GameScreen(Screen):
             )
         self.app.dirty = True  # the result box is drawn over the board as it stands
         self.box_only = self.incremental  # the frame still holds that board
+        self.files_due = True
         self.app.after_show = self.finish_files  # the result on the panel first
 
-    def finish_files(self):
+    def finish_files(self, whole=False):
         """The stats (a game counted once: counted_at), the profile, the save removed,
-        the journal kept as the replay; in this order, so a power cut between any two
-        steps loses nothing and counts nothing twice."""
+        then, on the frames after, the journal kept as the replay; in this order, so a
+        power cut between any two steps loses nothing and counts nothing twice."""
+        self.files_due = False
         store = self.app.store
         gid = self.gid
         records = _records()
@@ -538,9 +560,36 @@ class GameScreen(Screen):
             records.save_stats(store, gid, self.result[0])
         self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
         store.remove(gid + ".sav")
-        self.flush_inputs()
-        store.rename(gid + ".in", gid + ".last.rep")
         release_save_code(self.rules)  # the profile may have loaded it
+        log = self.inputs
+        room = max(0, JOURNAL_MAX - self.journaled)
+        if log.n > room:
+            log.truncate(room)
+        self.journal_at = 0
+        if whole or log.n <= JOURNAL_PIECE:  # a turn's inputs: with the stats, now
+            self.finish_journal(True)
+        else:  # a long journal (a real-time game) from the next frame on, in pieces
+            self.app.after_show = self.finish_journal
+
+    def finish_journal(self, whole=False):
+        """The inputs since the last save go to the journal, JOURNAL_PIECE a frame
+        (each after that frame's show, so no frame spends long on files), then the
+        journal becomes the game's replay. whole: all that is left, now (leaving)."""
+        lo = self.journal_at
+        if lo < 0:
+            return
+        log = self.inputs
+        hi = log.n if whole else min(log.n, lo + JOURNAL_PIECE)
+        if hi > lo:
+            self.app.store.append(self.gid + ".in", lambda f: log.write(f, lo, hi))
+        self.journal_at = hi
+        if hi < log.n:
+            self.app.after_show = self.finish_journal
+            return
+        self.journal_at = -1
+        self.journaled += log.n
+        log.clear()
+        self.app.store.rename(self.gid + ".in", self.gid + ".last.rep")
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""
@@ -551,7 +600,7 @@ class GameScreen(Screen):
             def write(self, s):
                 parts.append(s)
 
-        self.inputs.write(_Collect())
+        self.inputs.write(_Collect(), max(0, self.journal_at))
         return text + "".join(parts)
 
     # ---- drawing -----------------------------------------------------

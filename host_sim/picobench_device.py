@@ -261,8 +261,8 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     presses = 0
     frames = 0
     for _ in range(200000):
-        if screen.finished or app.screen is not screen:
-            break
+        if (screen.finished and not screen.files_pending()) or app.screen is not screen:
+            break  # over once the files of its end are written (a piece a frame)
         mask = screen.bot_press()
         for m in (mask, 0) if mask else (0,):
             think = screen.thinking  # "thinking" shown last frame: a search now

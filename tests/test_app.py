@@ -419,7 +419,8 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
 
 def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):
     """The press that ends a game shows its move at once; the next frame counts the
-    game and shows the result box, and only then are the files written."""
+    game and shows the result box, and only then are the files written: the stats that
+    frame, the journal on the frames after, a piece a frame, then the replay."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "save_json")
@@ -437,6 +438,34 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert events[:2] == ["show", "write hang10.json"], events
     assert records.load_stats(app.store, "hang10")["games"] == 1
     assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
+    assert not screen.files_pending() and app.after_show is None  # a turn's inputs: at once
+
+
+def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_leaving(tmp_path):
+    """Inputs piled up since the last save go to the journal JOURNAL_PIECE a frame;
+    leaving before the last piece writes the rest at once, and the replay plays the
+    whole game."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    while not screen.ending:
+        m = screen.bot_press()
+        app.frame(m, m)
+        if not screen.ending:
+            app.frame(0, 0)
+    for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
+        screen.inputs.add(1, 0, 0)
+    app.frame(0, 0)  # the stats
+    assert screen.files_pending() and screen.journal_at == 0
+    app.frame(0, 0)  # the first piece
+    assert screen.files_pending() and screen.journal_at == gamescreen.JOURNAL_PIECE
+    app.frame(0, 0)  # the second
+    assert screen.journal_at == 2 * gamescreen.JOURNAL_PIECE
+    assert not app.store.exists("hang10.last.rep")
+    screen.save_and_exit()
+    assert not screen.files_pending() and isinstance(app.screen, launcher.Launcher)
+    assert app.after_show is None
+    text = app.store.read_text("hang10.last.rep")
+    assert text.count(" 1:-") >= 3 * gamescreen.JOURNAL_PIECE
 
 
 def test_leaving_on_the_frame_the_game_ends_counts_it_and_writes_no_save(tmp_path):

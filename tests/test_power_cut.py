@@ -268,10 +268,18 @@ def play_to_the_last_press(root, gid, options):
     return app, screen, frames[-1]
 
 
+def end_frames(app, screen, last):
+    """The frame that ends the game, then the frames that write its files (the journal
+    a piece a frame)."""
+    app.frame(last, last)
+    while screen.files_pending():
+        app.frame(0, 0)
+
+
 @pytest.mark.parametrize("gid, options, entry", GAME_ENDS, ids=[g[0] for g in GAME_ENDS])
 def test_a_power_cut_at_every_step_of_a_game_end(tmp_path, monkeypatch, gid, options, entry):
-    """The last press writes the stats, the profile, removes the save, adds the journal's
-    last inputs and renames it to the replay. Cut before each step in turn, then
+    """The last frames write the stats, the profile, remove the save, add the journal's
+    last inputs (a piece a frame) and rename it to the replay. Cut before each step in turn, then
     reboot: no error, and once the game is finished again (from its save, if it is
     still there) it is counted exactly once and its replay is kept."""
     from firmware import games
@@ -283,13 +291,13 @@ def test_a_power_cut_at_every_step_of_a_game_end(tmp_path, monkeypatch, gid, opt
         while True:
             root = str(tmp_path / ("cut%d" % n))
             app, screen, last = play_to_the_last_press(root, gid, options)
-            finished_uncut = runs_uncut(monkeypatch, n, app.frame, last, last)
+            finished_uncut = runs_uncut(monkeypatch, n, end_frames, app, screen, last)
             app2, board2, d2 = reboot(root)
             d2.idle()
             assert app2.last_error is None, (n, app2.last_error)
             if app2.store.exists(gid + ".sav"):  # Continue: the last turn again
                 again = app2.start_game(gid, resume=True)
-                while not again.finished:
+                while not again.finished or again.files_pending():
                     m = again.bot_press()
                     app2.frame(m, m)
                     app2.frame(0, 0)
@@ -348,7 +356,7 @@ def test_a_power_cut_at_every_step_of_a_turns_save(tmp_path, monkeypatch):
         assert app2.store.exists("hang10.sav"), n
         again = app2.start_game("hang10", resume=True)
         assert again.s.turn in (screen.s.turn - (0 if done else 1), screen.s.turn), n
-        while not again.finished:
+        while not again.finished or again.files_pending():
             m = again.bot_press()
             app2.frame(m, m)
             app2.frame(0, 0)
