@@ -1,0 +1,861 @@
+"""Three-Thirteen rummy's exact meld search (docs/rules/rummy.md), used by the rules
+(going out, scoring) and the computer players.
+
+Cards are ints: suit * 13 + rank (0..51) and JOKER (52); `wild` is the number of cards
+dealt (3..13), whose rank is wild with the jokers.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+JOKER = const(52)
+KINDS = const(53)  # card values 0..52
+JOKER_POINTS = const(20)
+VALUES = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # penalty by rank: A 14 .. K 13
+
+
+def is_wild(card, wild):
+    """Jokers and the rank of `wild` (3..13: the cards dealt this round)."""
+    return card == JOKER or card % 13 == wild - 1
+
+
+def points(card, wild):
+    """What a card left in a hand costs: 2..10 at face, J 11, Q 12, K 13, A 14; a
+    wild rank card its face value, a joker 20."""
+    if card == JOKER:
+        return JOKER_POINTS
+    return VALUES[card % 13]
+
+
+# ---- the exact meld search ---------------------------------------------------------
+#
+# The hand's natural cards (not wild) are put in rank order (ace low first) as slots
+# 0..n-1; the wild cards are a count. A depth-first search with memo takes the lowest
+# slot still free and tries: a set with other cards of its rank (wilds to make three),
+# a run up from it (each rank in the span taken once, the gaps filled with wilds; the
+# ace also high), a free skip (the discard), or leaving it out (its penalty). Only the
+# arrangements that can be best are tried: one set a rank (a card of the rank left out
+# would as well join it), a run takes every free card of its span, and identical cards
+# (two decks) are taken in slot order. Lay-offs at the end of a round add the ends of
+# the runs on the table as extra slots ("anchors"): a chain of cards continuing a run.
+
+INF = const(1000)  # cost of a card that must be melded (going out)
+_BIG = const(30000)
+_NONE = const(255)
+_SLOTS = const(24)
+_MASK_BITS = const(21)
+
+_RANK = bytearray(_SLOTS)
+_SUIT = bytearray(_SLOTS)
+_CARD = bytearray(_SLOTS)
+_KIND = bytearray(_SLOTS)  # 0 a card of the hand, 1 a run's top end, 2 a run's bottom end
+_FAR = bytearray(_SLOTS)  # an end's limit: the highest (top) or lowest (bottom) reach
+_NXT = bytearray(_SLOTS)  # the next slot of the same suit (higher rank), _NONE
+_PRV = bytearray(_SLOTS)
+_LAST = bytearray(4)  # each suit's last slot
+_COST = [0] * _SLOTS
+_RMASK = [0] * _SLOTS  # the later slots of the same rank (hand cards)
+_DUPS = [0] * _SLOTS  # the other slots holding the same card (hand cards)
+_PARTNERS = [0] * _SLOTS  # slots that can share a meld with one wild (same rank, 2 apart)
+_RANKSET = [0] * 14  # each rank's slots (hand cards)
+_SUITSET = [0] * 4  # each suit's slots (hand cards)
+_MEMO = {}
+_HOW = {}  # while recording: the choice made at each position (for _walk)
+
+_n = 0
+_w = 0  # the wilds of the loaded hand
+_twin = 0  # slots holding the same card as the slot before
+_runnable = 0  # slots that could start a run
+_noskip = 0  # slots that may not be the discard
+_rec = False
+_spare = True  # a spare wild may be the discard
+_lb_on = True  # _floor applies (no run ends on the table)
+
+
+def _popcounts():
+    out = bytearray(256)
+    for i in range(1, 256):
+        out[i] = out[i >> 1] + (i & 1)
+    return bytes(out)
+
+
+_POP = _popcounts()
+
+
+def _dfs(i, mask, w, skip, flag, alpha):
+    """The least cost of the slots in `mask` with `w` wilds (exact below alpha, else a
+    value >= alpha). skip: a slot must still be skipped (the discard); flag: in this
+    rank a set was made (1, the others start runs) or a card left out (2, no set)."""
+    if not mask:
+        if skip:  # a spare wild can be the discard
+            return 0 if w and _spare else INF
+        return 0
+    r0 = _RANK[i - 1] if i else 99
+    while not (mask >> i) & 1:
+        i += 1
+    r = _RANK[i]
+    if r != r0:
+        flag = 0
+    key = (((flag << 1 | skip) << 4 | w) << _MASK_BITS) | mask
+    got = _MEMO.get(key)
+    if got is not None:
+        if got >= 0:
+            return got
+        if -got - 1 >= alpha:
+            return -got - 1
+    rest = mask ^ (1 << i)
+    if _KIND[i]:
+        return _anchor(i, mask, rest, w, skip, flag, alpha, key)
+    if w < 2 and _lb_on and not _rec:
+        lb = _floor(mask, w, skip)
+        if lb >= alpha:
+            _MEMO[key] = -lb - 1
+            return lb
+    best = _BIG
+    bound = alpha
+    how = 0
+    if skip and not (_noskip >> i) & 1:
+        v = _dfs(i + 1, rest, w, 0, flag, bound)
+        if v < best:
+            best = v
+            how = 1
+            if v < bound:
+                bound = v
+    if bound and not flag:
+        others = rest & _RMASK[i]
+        if others or w >= 2:
+            loose = others & ~_runnable
+            twin = _twin
+            sub = others
+            while True:
+                left = loose & ~sub
+                if (not left or (skip and not left & (left - 1))) and not (
+                    ((sub & twin) >> 1) & others & ~sub
+                ):
+                    t = sub >> (i + 1)
+                    size = 1 + _POP[t & 255] + _POP[t >> 8]
+                    need = 3 - size if size < 3 else 0
+                    if need <= w:
+                        v = _dfs(i + 1, rest ^ sub, w - need, skip, 1, bound)
+                        if v < best:
+                            best = v
+                            how = (sub << 7) | (need << 2) | 2
+                            if v < bound:
+                                bound = v
+                                if not v:
+                                    break
+                if not sub:
+                    break
+                sub = (sub - 1) & others
+    if bound:
+        last = r
+        cnt = 1
+        run = 0
+        dup = False  # a free second copy of a card of the run
+        j = _NXT[i]
+        while j != _NONE:
+            if (mask >> j) & 1:
+                k = _KIND[j]
+                rj = _RANK[j]
+                if not k:
+                    if rj == last:
+                        dup = True
+                    else:
+                        last = rj
+                        cnt += 1
+                        run |= 1 << j
+                        span = rj - r + 1
+                        need = (span if span > 3 else 3) - cnt
+                        if need > w:
+                            if span >= 3:
+                                break
+                        elif (
+                            skip
+                            or dup
+                            or span > 11
+                            or mask & _DUPS[j]
+                            or not _lone(mask & _RANKSET[rj + 1] & _SUITSET[_SUIT[j]], mask, rj + 1)
+                        ):
+                            v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
+                            if v < best:
+                                best = v
+                                how = (run << 7) | (need << 2) | 3
+                                if v < bound:
+                                    bound = v
+                                    if not v:
+                                        break
+                elif k == 2:  # a run's bottom end: a chain laid off below it
+                    need = rj - r - cnt
+                    if need > w:
+                        break
+                    if r >= _FAR[j]:
+                        v = _dfs(i + 1, rest ^ run ^ (1 << j), w - need, skip, flag, bound)
+                        if v < best:
+                            best = v
+                            how = ((run | 1 << j) << 7) | (need << 2) | 3
+                            if v < bound:
+                                bound = v
+                                if not v:
+                                    break
+            j = _NXT[j]
+        if bound and not r:
+            last = 13
+            cnt = 1
+            run = 0
+            dup = (rest >> (i + 1)) & (_twin >> (i + 1)) & 1  # the ace's second copy
+            j = _LAST[_SUIT[i]]
+            while j != _NONE and _RANK[j]:
+                if (mask >> j) & 1:
+                    k = _KIND[j]
+                    rj = _RANK[j]
+                    if not k:
+                        if rj == last:
+                            dup = True
+                        else:
+                            last = rj
+                            cnt += 1
+                            run |= 1 << j
+                            span = 14 - rj
+                            need = (span if span > 3 else 3) - cnt
+                            if need > w:
+                                if span >= 3:
+                                    break
+                            elif (
+                                skip
+                                or dup
+                                or span > 11
+                                or rj < 2
+                                or mask & _DUPS[j]
+                                or not _lone(
+                                    mask & _RANKSET[rj - 1] & _SUITSET[_SUIT[j]], mask, rj - 1
+                                )
+                            ):
+                                v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
+                                if v < best:
+                                    best = v
+                                    how = (run << 7) | 64 | (need << 2) | 3
+                                    if v < bound:
+                                        bound = v
+                                        if not v:
+                                            break
+                    elif k == 1:  # a run's top end: a chain up to the ace laid off on it
+                        need = 13 - rj - cnt
+                        if need > w:
+                            break
+                        if _FAR[j] >= 13:
+                            v = _dfs(i + 1, rest ^ run ^ (1 << j), w - need, skip, flag, bound)
+                            if v < best:
+                                best = v
+                                how = ((run | 1 << j) << 7) | 64 | (need << 2) | 3
+                                if v < bound:
+                                    bound = v
+                                    if not v:
+                                        break
+                j = _PRV[j]
+    c = _COST[i]
+    if flag != 1 and c < bound:
+        v = c + _dfs(i + 1, rest, w, skip, 2, bound - c)
+        if v < best:
+            best = v
+            how = 0
+    if best < alpha:
+        _MEMO[key] = best
+        if _rec:
+            _HOW[key] = how
+        return best
+    _MEMO[key] = -alpha - 1
+    return alpha
+
+
+def _lone(y, mask, rank):
+    """Whether y (free cards of the suit a run reached, at the next rank) is one card
+    and the only free card of its rank: a run ending short of it would do no worse going
+    on through it (it could only be left out), unless a second copy of the run's end
+    card waits to start another run (mask & _DUPS)."""
+    return y and not y & (y - 1) and not (mask & _RANKSET[rank]) & ~y
+
+
+def _floor(mask, w, skip):
+    """A lower bound of _dfs with at most one wild: the cost of the free cards that
+    have no free partner (with no wild, two) to meld with; a skip takes the dearest."""
+    lb = 0
+    top = 0
+    m = mask
+    i = 0
+    while m:
+        if m & 1:
+            p = _PARTNERS[i] & mask
+            if not p or (not w and not p & (p - 1)):
+                c = _COST[i]
+                lb += c
+                if c > top:
+                    top = c
+        m >>= 1
+        i += 1
+    if skip:
+        lb -= top
+    return lb
+
+
+def _anchor(i, mask, rest, w, skip, flag, alpha, key):
+    """_dfs at a run's end on the table: left alone, or (a top end) a chain of cards
+    continuing the run upward, gaps filled with wilds."""
+    best = _dfs(i + 1, rest, w, skip, flag, alpha)
+    how = 0
+    if best and _KIND[i] == 1:
+        bound = best if best < alpha else alpha
+        r = _RANK[i]
+        last = r
+        cnt = 1
+        run = 0
+        j = _NXT[i]
+        while j != _NONE:
+            if (mask >> j) & 1 and not _KIND[j]:  # another run's end: passed by
+                rj = _RANK[j]
+                if rj != last:
+                    last = rj
+                    cnt += 1
+                    run |= 1 << j
+                    need = rj - r + 1 - cnt
+                    if need > w or rj > _FAR[i]:
+                        break
+                    v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
+                    if v < best:
+                        best = v
+                        how = (run << 7) | (need << 2) | 3
+                        if v < bound:
+                            bound = v
+                            if not v:
+                                break
+            j = _NXT[j]
+    if best < alpha:
+        _MEMO[key] = best
+        if _rec:
+            _HOW[key] = how
+        return best
+    _MEMO[key] = -alpha - 1
+    return alpha
+
+
+def _prepare(cards, wild, ends=()):
+    """Load the search's slots with the natural cards of `cards` (and the run ends in
+    `ends`: (kind, rank, suit, limit)); return (wilds, their penalty, natural total)."""
+    global _n, _w, _twin, _runnable, _noskip, _lb_on
+    wr = wild - 1
+    keys = []
+    w = 0
+    wpen = 0
+    for c in cards:
+        if c == JOKER:
+            w += 1
+            wpen += JOKER_POINTS
+        elif c % 13 == wr:
+            w += 1
+            wpen += VALUES[wr]
+        else:
+            keys.append(((c % 13) << 10) | ((c // 13) << 8) | 32)
+    for e in ends:  # a bottom end sorts before a hand card of its rank and suit, a top after
+        keys.append((e[1] << 10) | (e[2] << 8) | ((3 if e[0] == 1 else 1) << 4) | e[3])
+    keys.sort()
+    if w > 15:
+        w = 15  # the search counts at most 15 wilds (a hand holds at most 12)
+    n = len(keys)
+    if n > _MASK_BITS:
+        raise ValueError("too many cards for the meld search: %d" % n)
+    for s in range(4):
+        _LAST[s] = _NONE
+    twin = 0
+    total = 0
+    for i in range(n):
+        k = keys[i]
+        r = k >> 10
+        s = (k >> 8) & 3
+        kind = (0, 2, 0, 1)[(k >> 4) & 3]
+        _RANK[i] = r
+        _SUIT[i] = s
+        _KIND[i] = kind
+        _FAR[i] = k & 15
+        _CARD[i] = s * 13 + r
+        _NXT[i] = _NONE
+        p = _LAST[s]
+        _PRV[i] = p
+        if p != _NONE:
+            _NXT[p] = i
+        _LAST[s] = i
+        if kind:
+            _COST[i] = 0
+        else:
+            v = VALUES[r]
+            _COST[i] = v
+            total += v
+            if i and keys[i - 1] == k:
+                twin |= 1 << i
+    runnable = 0
+    for r in range(14):
+        _RANKSET[r] = 0
+    for s in range(4):
+        _SUITSET[s] = 0
+    for i in range(n):
+        if not _KIND[i]:
+            _RANKSET[_RANK[i]] |= 1 << i
+            _SUITSET[_SUIT[i]] |= 1 << i
+    for i in range(n):
+        m = 0
+        _DUPS[i] = 0
+        if not _KIND[i]:
+            r = _RANK[i]
+            _DUPS[i] = _RANKSET[r] & _SUITSET[_SUIT[i]] & ~(1 << i)
+            j = i + 1
+            while j < n and _RANK[j] == r:
+                if not _KIND[j]:
+                    m |= 1 << j
+                j += 1
+            j = _NXT[i]
+            while j != _NONE:
+                d = _RANK[j] - r
+                if d > w + 1:
+                    break
+                if d and _KIND[j] != 1:
+                    runnable |= 1 << i
+                    break
+                j = _NXT[j]
+            if not r:
+                j = _LAST[_SUIT[i]]
+                if j != _NONE and _RANK[j] and 12 - _RANK[j] <= w:
+                    runnable |= 1 << i
+        _RMASK[i] = m
+    for i in range(n):
+        p = 0
+        if not _KIND[i]:
+            r = _RANK[i]
+            near = _RANKSET[r]
+            for d in (-2, -1, 1, 2):  # positions: the ace both 0 and 13
+                near |= _at(r + d) | (_at(13 + d) if not r else 0)
+            p = (_RANKSET[r] | (near & _SUITSET[_SUIT[i]])) & ~(1 << i)
+        _PARTNERS[i] = p
+    _n = n
+    _w = w
+    _lb_on = not ends
+    _twin = twin
+    _runnable = runnable
+    _noskip = 0
+    return w, wpen, total
+
+
+def _run(w, skip, alpha, without=0):
+    """The search from the top, on the loaded slots (but those in `without`)."""
+    _MEMO.clear()
+    return _dfs(0, ((1 << _n) - 1) & ~without, w, skip, 0, alpha)
+
+
+def _check_hand(cards, wild):
+    if type(wild) is not int or not 3 <= wild <= 13:
+        raise ValueError("wild must be 3..13 (the cards dealt), got %r" % (wild,))
+    if not isinstance(cards, (list, tuple)):
+        raise ValueError("cards must be a list, got %r" % (cards,))
+    for c in cards:
+        if type(c) is not int or not 0 <= c <= JOKER:
+            raise ValueError("not a card: %r" % (c,))
+
+
+def is_meld(cards, wild):
+    """True when the cards form one set (3+ of a rank) or one run (3+ of a suit in
+    sequence, ace low or high, each rank once, at most 13), wilds standing for any card;
+    only wilds make a set."""
+    _check_hand(cards, wild)
+    n = len(cards)
+    if n < 3:
+        return False
+    rank = -1
+    suit = -1
+    same_rank = True
+    same_suit = True
+    seen = 0
+    lo = 13
+    hi = -1
+    ace = False
+    for c in cards:
+        if is_wild(c, wild):
+            continue
+        r = c % 13
+        if rank < 0:
+            rank = r
+            suit = c // 13
+        same_rank = same_rank and r == rank
+        same_suit = same_suit and c // 13 == suit
+        if (seen >> r) & 1:
+            same_suit = False  # a rank twice: no run
+        seen |= 1 << r
+        if r:
+            lo = min(lo, r)
+            hi = max(hi, r)
+        else:
+            ace = True
+    if rank < 0 or same_rank:
+        return True
+    if not same_suit or n > 13:
+        return False
+    if not ace:
+        return hi - lo + 1 <= n
+    return hi + 1 <= n or 14 - lo <= n
+
+
+def deadwood(cards, wild):
+    """The least penalty of the cards left out when the hand is split into separate
+    melds (each card in one meld at most). Exact."""
+    _check_hand(cards, wild)
+    w, wpen, total = _prepare(cards, wild)
+    dead = _dead(w)
+    v = _cost_of(dead) + _run(w, 0, _BIG, dead)
+    _MEMO.clear()
+    if v == total and 0 < w < 3:
+        v += wpen  # no meld to put one or two wilds in
+    return v
+
+
+def can_go_out(cards, wild):
+    """True when one card can be discarded and all the others form separate melds."""
+    _check_hand(cards, wild)
+    _prepare(cards, wild)
+    return _fits(1)
+
+
+def melds_all(cards, wild):
+    """True when every card forms part of separate melds (nothing left over)."""
+    _prepare(cards, wild)
+    return _fits(0)
+
+
+def _fits(skip):
+    """On the loaded slots (no run ends): whether every card melds, `skip` of them (one
+    natural or a spare wild) aside."""
+    n = _n
+    w = _w
+    if n <= skip:  # nothing to meld but wilds: none, or a set of three or more
+        return w - skip + n == 0 or w - skip + n >= 3
+    dead = _dead(w)
+    if dead:
+        if not skip or dead & (dead - 1):
+            return False
+        skip = 0  # the one card that cannot meld is the discard
+    for i in range(n):
+        _COST[i] = INF
+    ok = _run(w, skip, 1, dead) == 0
+    _MEMO.clear()
+    return ok
+
+
+def out_discards(cards, wild, barred=-1):
+    """The cards (sorted, each value once, not `barred`) whose discard leaves the rest of
+    the hand melded completely. The searches share one memo (same cards loaded)."""
+    w, wpen, total = _prepare(cards, wild)
+    n = _n
+    full = (1 << n) - 1
+    dead = _dead(w)
+    if dead & (dead - 1):
+        return []
+    for i in range(n):
+        _COST[i] = INF
+    _MEMO.clear()
+    out = []
+    for i in range(n):
+        c = _CARD[i]
+        if c == barred or (i and _CARD[i - 1] == c) or (dead and not (dead >> i) & 1):
+            continue
+        if n == 1:
+            ok = w == 0 or w >= 3
+        else:
+            ok = _dfs(0, full ^ (1 << i), w, 0, 0, 1) == 0
+        if ok:
+            out.append(c)
+    if w and not dead:
+        ok = (w == 1 or w >= 4) if not n else _dfs(0, full, w - 1, 0, 0, 1) == 0
+        if ok:
+            for c in cards:
+                if is_wild(c, wild) and c != barred and c not in out:
+                    out.append(c)
+    _MEMO.clear()
+    out.sort()
+    return out
+
+
+def _at(pos):
+    """The hand slots at run position pos (0 and 13 the ace), any suit."""
+    return _RANKSET[pos % 13] if 0 <= pos <= 13 else 0
+
+
+def _dead(w):
+    """The slots that can be in no meld at all (their penalty is certain): none with
+    two wilds; with one, a card without another of its rank or of its suit two ranks
+    away or nearer; with none, a card in no set of three and no run of three."""
+    if w >= 2:
+        return 0
+    dead = 0
+    for i in range(_n):
+        if _KIND[i]:
+            continue
+        p = _PARTNERS[i]
+        if w:
+            ok = p
+        else:
+            r = _RANK[i]
+            same = _RANKSET[r] & ~(1 << i)
+            ok = same & (same - 1)  # two more of the rank
+            suit = _SUITSET[_SUIT[i]]
+            for pos in (r, 13) if not r else (r,):
+                a = _at(pos - 2) & suit
+                b = _at(pos - 1) & suit
+                c = _at(pos + 1) & suit
+                d = _at(pos + 2) & suit
+                ok = ok or (a and b) or (b and c) or (c and d)
+        if not ok:
+            dead |= 1 << i
+    return dead
+
+
+def _cost_of(mask):
+    v = 0
+    for i in range(_n):
+        if (mask >> i) & 1:
+            v += _COST[i]
+    return v
+
+
+def best_discard(cards, wild, keep=-1):
+    """(the least deadwood after one discard, the card to discard) for a hand after its
+    draw; `keep` may not be discarded (the card taken from the pile)."""
+    global _noskip, _rec, _spare
+    w, wpen, total = _prepare(cards, wild)
+    for i in range(_n):
+        if _CARD[i] == keep:
+            _noskip |= 1 << i
+    drop = _wild_to_drop(cards, wild, keep)
+    _spare = drop >= 0
+    _rec = True
+    _HOW.clear()
+    v = _run(w, 1, _BIG)
+    groups, left, skipped = _walk(w, 1)
+    card = _CARD[skipped] if skipped >= 0 else drop
+    _rec = False
+    _spare = True
+    _HOW.clear()
+    _MEMO.clear()
+    if not groups and w:  # no meld: the wilds may be left over, and cost their points
+        best = -1
+        for c in (card, drop):
+            if c >= 0:
+                rest = list(cards)
+                rest.remove(c)
+                d = deadwood(rest, wild)
+                if best < 0 or d < v:
+                    best = c
+                    v = d
+        card = best
+    return v, card
+
+
+def leftovers(cards, wild):
+    """(deadwood, the natural cards left out) of one best arrangement of the hand."""
+    global _rec
+    w, wpen, total = _prepare(cards, wild)
+    dead = _dead(w)
+    _rec = True
+    _HOW.clear()
+    v = _cost_of(dead) + _run(w, 0, _BIG, dead)
+    left = _walk(w, 0, dead)[1] | dead
+    _rec = False
+    _HOW.clear()
+    _MEMO.clear()
+    out = []
+    for i in range(_n):
+        if (left >> i) & 1:
+            out.append(_CARD[i])
+    if v == total and 0 < w < 3:
+        v += wpen
+    return v, out
+
+
+def _wild_to_drop(cards, wild, keep):
+    """The wild card a hand would throw first (the cheapest to hold is kept longest:
+    the one with the most points goes), not `keep`; -1 if none."""
+    out = -1
+    for c in cards:
+        if is_wild(c, wild) and c != keep:
+            if out < 0 or points(c, wild) > points(out, wild):
+                out = c
+    return out
+
+
+def _walk(w, skip, without=0):
+    """The arrangement the last recorded search chose: (groups, left, skipped) with
+    groups as (slot mask, wilds needed, kind) - kind 2 a set, 3 a run, 3 | 64 a run
+    with the ace high - left the mask of slots left out, skipped the skipped slot."""
+    groups = []
+    left = 0
+    skipped = -1
+    mask = ((1 << _n) - 1) & ~without
+    i = 0
+    flag = 0
+    while mask:
+        r0 = _RANK[i - 1] if i else 99
+        while not (mask >> i) & 1:
+            i += 1
+        if _RANK[i] != r0:
+            flag = 0
+        key = (((flag << 1 | skip) << 4 | w) << _MASK_BITS) | mask
+        how = _HOW[key]
+        bit = 1 << i
+        kind = how & 3
+        if kind == 0:
+            mask ^= bit
+            if not _KIND[i]:
+                left |= bit
+                flag = 2
+        elif kind == 1:
+            mask ^= bit
+            skipped = i
+            skip = 0
+        else:
+            grp = (how >> 7) | bit
+            need = (how >> 2) & 15
+            groups.append((grp, need, how & 67))
+            mask ^= grp
+            w -= need
+            if kind == 2:
+                flag = 1
+        i += 1
+    return groups, left, skipped
+
+
+# ---- the table at the end of a round: the melds laid down, lay-offs -----------------
+
+
+def arrange(cards, wild):
+    """The melds a fully melded hand lays down: (sets, runs) with sets a list of ranks
+    (-1: a set of wilds only) and runs a list of (suit, low, high) positions (ace low
+    0, ace high 13), each run's wilds placed above its cards where they fit; spare
+    wilds go on the first set, else the first run with room. None if it does not meld."""
+    global _rec
+    w, wpen, total = _prepare(cards, wild)
+    if _n == 0:
+        return ([-1], []) if w >= 3 or w == 0 else None
+    for i in range(_n):
+        _COST[i] = INF
+    _rec = True
+    _HOW.clear()
+    ok = _run(w, 0, 1) == 0
+    groups = _walk(w, 0)[0] if ok else None
+    _rec = False
+    _HOW.clear()
+    _MEMO.clear()
+    if groups is None:
+        return None
+    sets = []
+    runs = []
+    spare = w
+    for grp, need, kind in groups:
+        spare -= need
+        rank = -1
+        lo = 14
+        hi = -1
+        n = 0
+        suit = 0
+        for i in range(_n):
+            if (grp >> i) & 1:
+                n += 1
+                rank = _RANK[i]
+                suit = _SUIT[i]
+                p = 13 if kind & 64 and not rank else rank
+                lo = min(lo, p)
+                hi = max(hi, p)
+        if (kind & 3) == 2:
+            sets.append(rank)
+        else:
+            runs.append(_widen([suit, lo, hi], n + need))
+    while spare > 0:
+        if sets:
+            break
+        grown = False
+        for run in runs:
+            if run[2] - run[1] < 12:
+                _widen(run, run[2] - run[1] + 2)
+                grown = True
+                break
+        if not grown:
+            break
+        spare -= 1
+    return sets, [tuple(r) for r in runs]
+
+
+def _widen(run, length):
+    """Stretch run [suit, low, high] to `length` cards: upward while it can (never past
+    the ace high, never both aces), then downward."""
+    while run[2] - run[1] + 1 < length:
+        hi = run[2] + 1
+        if hi <= 13 and hi - run[1] <= 12 and not (run[1] == 0 and hi == 13):
+            run[2] = hi
+        else:
+            run[1] -= 1
+    return run
+
+
+def penalty(cards, wild, table):
+    """What the hand pays when someone went out with `table` (arrange()'s melds): its
+    own melds and lay-offs (a set's rank; cards continuing a run at either end, wilds in
+    its gaps; any wild) chosen for the least penalty of the cards left."""
+    sets, runs = table
+    ends = []
+    both = []  # runs that could take an ace at both ends
+    for suit, lo, hi in runs:
+        top = 12 if lo == 0 else min(13, lo + 12)
+        bottom = 1 if hi == 13 else max(0, hi - 12)
+        if hi < 13 and top > hi:
+            ends.append([1, hi, suit, top])
+        if lo > 0 and bottom < lo:
+            ends.append([2, lo, suit, bottom])
+        if lo > 0 and hi < 13:
+            both.append(suit)
+    best = _penalty(cards, wild, sets, runs, ends)
+    for suit in both:
+        aces = 0
+        for c in cards:
+            if c == suit * 13:
+                aces += 1
+        if aces < 2:
+            continue
+        for keep in (1, 2):  # one end may not reach its ace: the better of the two
+            limited = []
+            for e in ends:
+                e = list(e)
+                if e[2] == suit and e[0] == keep:
+                    e[3] = 12 if keep == 1 else 1
+                limited.append(e)
+            v = _penalty(cards, wild, sets, runs, limited)
+            if v < best:
+                best = v
+    return best
+
+
+def _penalty(cards, wild, sets, runs, ends):
+    w, wpen, total = _prepare(cards, wild, ends)
+    room = False
+    for r in sets:
+        room = True
+        if r >= 0:
+            for i in range(_n):
+                if not _KIND[i] and _RANK[i] == r:
+                    total -= _COST[i]
+                    _COST[i] = 0
+    for run in runs:
+        if run[2] - run[1] < 12:
+            room = True
+    v = _run(w, 0, _BIG)
+    _MEMO.clear()
+    if not room and v == total and 0 < w < 3:
+        v += wpen
+    return v

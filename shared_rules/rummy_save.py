@@ -1,0 +1,425 @@
+"""Three-Thirteen rummy's rarely used parts (imported when first needed): loading and
+checking a save, move parsing, what a seat may see, redeals, copies, the summary.
+
+The save is one line per field in a fixed order; cards are written "AS 7H JK", "-" for
+none; load() accepts only what dump() writes.
+"""
+
+from shared_rules import rummy as r
+from shared_rules import save_text as _st
+from shared_rules.contract import options_with_defaults
+
+_GAME = "rummy"
+
+
+def _bad(what):
+    _st.bad(_GAME, what)
+
+
+def _int_in(x, lo, hi, what):
+    _st.int_in(_GAME, x, lo, hi, what)
+
+
+# ---- invariants ------------------------------------------------------------------
+
+
+def check(s):
+    """Raise ValueError unless the state is one a match can reach."""
+    if not isinstance(s.opts, dict) or len(s.opts) != len(r.OPTIONS):
+        _bad("bad options")
+    if options_with_defaults(r.NAME, r.OPTIONS, s.opts) != s.opts:
+        _bad("bad options")
+    if type(s.seed) is not int:
+        _bad("seed is not a number")
+    _int_in(s.rng.get_state(), 1, 0xFFFFFFFF, "rng state")
+    n = s.opts["cpus"] + 1
+    if s.n != n:
+        _bad("%d seats for %d rivals" % (s.n, s.opts["cpus"]))
+    last = s.opts["rounds"] - 1
+    _int_in(s.first, 0, n - 1, "first dealer")
+    _int_in(s.round, 0, last, "round")
+    _int_in(s.phase, r.PH_DRAW, r.PH_OVER, "phase")
+    _int_in(s.turn, 0, n - 1, "turn")
+    _int_in(s.out, -1, n - 1, "seat out")
+    _int_in(s.rebuilds, 0, r.STOCK_REBUILDS, "stock rebuilds")
+    _int_in(s.grabs, 0, 1 << 20, "grabs")
+    _int_in(s.nmoves, 0, 1 << 30, "move count")
+    for group in (s.hands, s.known):
+        if not isinstance(group, list) or len(group) != n:
+            _bad("hands for %d seats" % n)
+    if len(s.totals) != n:
+        _bad("totals for %d seats" % n)
+    _check_cards(s)
+    _check_phase(s, n)
+    _check_rounds(s, n, last)
+
+
+def _check_cards(s):
+    """Every card of the decks exactly once: hands, stock and pile; hands sorted; each
+    seat's known cards in its hand."""
+    counts = r.deck_counts(s.n)
+    seen = bytearray(r.KINDS)
+    for group in (s.stock, s.pile):
+        if not isinstance(group, bytearray) or len(group) != r.CARDS_MAX:
+            _bad("the stock and the pile must be bytearrays of %d" % r.CARDS_MAX)
+    _int_in(s.nstock, 0, r.CARDS_MAX, "stock size")
+    _int_in(s.npile, 0, r.CARDS_MAX, "pile size")
+    for group in s.hands + [r.stock_cards(s), r.pile_cards(s)]:
+        if not isinstance(group, list):
+            _bad("hands must be lists")
+        for c in group:
+            _int_in(c, 0, r.JOKER, "card")
+            seen[c] += 1
+    for c in range(r.KINDS):
+        if seen[c] != counts[c]:
+            _bad("%d of %s, not %d" % (seen[c], r.card_text(c), counts[c]))
+    for seat in range(s.n):
+        hand = s.hands[seat]
+        for i in range(1, len(hand)):
+            if hand[i - 1] > hand[i]:
+                _bad("%s's hand is not sorted" % r.SEAT_NAMES[seat])
+        rest = list(hand)
+        for c in s.known[seat]:
+            _int_in(c, 0, r.JOKER, "card")
+            if c not in rest:
+                _bad("%s shows %s it does not hold" % (r.SEAT_NAMES[seat], r.card_text(c)))
+            rest.remove(c)
+
+
+def _check_phase(s, n):
+    """Hand sizes, the pile, the claim window and the turn agree with the phase."""
+    size = s.round + 3
+    ph = s.phase
+    extra = -1
+    if ph == r.PH_DISCARD:
+        extra = s.turn
+    elif ph == r.PH_GRAB:
+        extra = s.grabber
+    for seat in range(n):
+        want = size + 1 if seat == extra else size
+        if len(s.hands[seat]) != want:
+            _bad("%s holds %d cards, not %d" % (r.SEAT_NAMES[seat], len(s.hands[seat]), want))
+    between = ph == r.PH_BETWEEN or ph == r.PH_OVER
+    if not s.npile and (ph == r.PH_DRAW or ph == r.PH_CLAIM):
+        _bad("an empty discard pile")
+    if ph == r.PH_GRAB:
+        _int_in(s.grabber, 0, n - 1, "grabber")
+        if s.grabber == s.turn or s.out >= 0:
+            _bad("a grab by the discarder or after going out")
+        if s.taken < 0 or not r.is_wild(s.taken, r.wild_of(s)) or s.taken not in s.known[s.grabber]:
+            _bad("the grabbed card is not a wild card shown in the grabber's hand")
+    elif s.grabber != -1:
+        _bad("a grabber outside a grab")
+    if ph == r.PH_DISCARD and s.taken >= 0:
+        if s.taken not in s.known[s.turn]:
+            _bad("the card taken is not shown in the hand")
+    elif ph != r.PH_DISCARD and ph != r.PH_GRAB and s.taken != -1:
+        _bad("a card taken outside a turn")
+    if ph == r.PH_CLAIM:
+        _check_claim(s, n)
+    elif s.claim:
+        _bad("claimants outside a claim window")
+    if s.out >= 0 and not between:
+        if s.turn == s.out and ph != r.PH_CLAIM:
+            _bad("the seat that went out plays again")
+        if not r.melds_all(s.hands[s.out], r.wild_of(s)):
+            _bad("%s went out without melding" % r.SEAT_NAMES[s.out])
+    if ph == r.PH_DRAW and not s.nstock:
+        _bad("an empty stock to draw from")
+    if between:
+        if s.taken != -1 or s.grabber != -1:
+            _bad("a turn's cards after the round")
+
+
+def _check_claim(s, n):
+    claim = s.claim
+    if not isinstance(claim, list) or not claim or s.out >= 0:
+        _bad("a claim window with nobody to claim")
+    if not s.npile or not r.is_wild(r.top(s), r.wild_of(s)):
+        _bad("a claim window over a card that is not wild")
+    start = n - len(claim)  # the seats after the discarder, the first ones passed
+    for k in range(len(claim)):
+        if claim[k] != (s.turn + start + k) % n:
+            _bad("claimants %r out of order" % (claim,))
+
+
+def _check_rounds(s, n, last):
+    """The scored rounds: one per finished round, their points adding up to the totals."""
+    done = s.round + (1 if s.phase == r.PH_BETWEEN or s.phase == r.PH_OVER else 0)
+    if len(s.rounds) != done:
+        _bad("%d rounds scored in round %d" % (len(s.rounds), s.round + 1))
+    if (s.phase == r.PH_OVER) != (s.phase >= r.PH_BETWEEN and s.round == last):
+        _bad("phase %s in round %d of %d" % (r.PHASE_NAMES[s.phase], s.round + 1, last + 1))
+    sums = [0] * n
+    for k in range(done):
+        row = s.rounds[k]
+        if not isinstance(row, list) or len(row) != n + 2:
+            _bad("bad round row")
+        _int_in(row[0], -1, n - 1, "seat out")
+        _int_in(row[1], 0, 1 << 20, "grabs")
+        for seat in range(n):
+            p = row[2 + seat]
+            if seat == row[0]:
+                if p != -(k + 1):
+                    _bad("round %d: the seat out scored %r" % (k + 1, p))
+            else:
+                _int_in(p, 0, 20 * (k + 3), "round points")
+            sums[seat] += p
+    if sums != s.totals:
+        _bad("totals %r are not the rounds' sum %r" % (s.totals, sums))
+    if done > s.round:
+        if s.out != s.rounds[s.round][0] or s.grabs != s.rounds[s.round][1]:
+            _bad("the last round's row does not match the round")
+
+
+# ---- the save ----------------------------------------------------------------------
+
+
+_KEYS = ("opts", "seed", "rng", "at", "claim", "totals")
+
+
+def _ints(text, n):
+    return _st.ints(_GAME, text, n)
+
+
+def _cards_of(text):
+    if text == "-":
+        return []
+    return [r.parse_card(t) for t in text.split(" ")]
+
+
+def load(text):
+    """Inverse of dump. Raises ValueError on any damage."""
+    if not isinstance(text, str):
+        _bad("save must be text")
+    lines = text.split("\n")
+    if lines[0] != "rummy %d" % r.VERSION:
+        if lines[0].split(" ")[0] == "rummy":
+            _bad("save version %r, expected %d" % (lines[0][6:], r.VERSION))
+        _bad("not a rummy save")
+    fields = {}
+    order = []
+    for line in lines[1:-1]:
+        key, _, rest = line.partition(" ")
+        if key in fields:
+            _bad("save repeats %s" % key)
+        fields[key] = rest
+        order.append(key)
+    if lines[-1] != "":
+        _bad("save does not end with a new line")
+    s = r.Rummy()
+    try:
+        o = fields["opts"].split(" ")
+        if len(o) != 3:
+            _bad("bad options")
+        s.opts = options_with_defaults(
+            r.NAME, r.OPTIONS, {"cpus": int(o[0]), "level": o[1], "rounds": int(o[2])}
+        )
+        n = s.opts["cpus"] + 1
+        keys = list(_KEYS)
+        for seat in range(n):
+            keys.append("hand%d" % seat)
+            keys.append("known%d" % seat)
+        keys = keys + ["stock", "pile", "rounds"]
+        if order != keys:
+            _bad("save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+        s.n = n
+        s.seed = int(fields["seed"])
+        s.rng.set_state(int(fields["rng"]))
+        at = _ints(fields["at"], 10)
+        s.first, s.round, s.phase, s.turn, s.out, s.taken, s.grabber = at[:7]
+        s.rebuilds, s.grabs, s.nmoves = at[7:]
+        claim = fields["claim"]
+        s.claim = [] if claim == "-" else [int(x) for x in claim.split(" ")]
+        s.totals = _ints(fields["totals"], n)
+        s.hands = [_cards_of(fields["hand%d" % seat]) for seat in range(n)]
+        s.known = [_cards_of(fields["known%d" % seat]) for seat in range(n)]
+        set_piles(s, _cards_of(fields["stock"]), _cards_of(fields["pile"]))
+        s.rounds = []
+        if fields["rounds"] != "-":
+            for part in fields["rounds"].split(" "):
+                row = [int(x) for x in part.split("/")]
+                if len(row) != n + 2:
+                    _bad("bad round row %r" % part)
+                s.rounds.append(row)
+        if s.taken != -1:
+            _int_in(s.taken, 0, r.JOKER, "card taken")
+    except (IndexError, TypeError, KeyError, OverflowError):
+        _bad("save is damaged")
+    check(s)
+    if r.dump(s) != text:
+        _bad("save is not in the form dump() writes")
+    return s
+
+
+# ---- notation ----------------------------------------------------------------------
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
+    if not isinstance(text, str):
+        raise ValueError("not a rummy move: %r" % (text,))
+    t = text.strip().lower()
+    words = ("draw", "take", "grab", "pass", "next")
+    for k in range(len(words)):
+        if t == words[k]:
+            return r.STOCK + k
+    try:
+        if t[:4] == "out ":
+            return r.OUT + r.parse_card(t[4:])
+        return r.parse_card(t)
+    except ValueError:
+        raise ValueError("not a rummy move: %r (try 7H, out 7H, draw, take, grab)" % (text,))
+
+
+# ---- what a seat sees ----------------------------------------------------------------
+
+
+def view(s, seat):
+    """What `seat` may see: its hand, the discard pile, the cards each seat took from the
+    pile and still holds, how many cards everyone holds, the stock's size, the scores,
+    the cards it cannot see (others' hidden cards and the stock), the melds of the seat
+    that went out (laid on the table), every hand once a round is scored."""
+    if type(seat) is not int or not 0 <= seat < s.n:
+        raise ValueError("rummy has no seat %r" % (seat,))
+    between = s.phase == r.PH_BETWEEN or s.phase == r.PH_OVER
+    return {
+        "seat": seat,
+        "round": s.round,
+        "wild": r.wild_of(s),
+        "dealer": r.dealer(s),
+        "phase": s.phase,
+        "turn": s.turn,
+        "to_act": r.to_act(s),
+        "hand": list(s.hands[seat]),
+        "pile": r.pile_cards(s),
+        "known": [sorted(k) for k in s.known],
+        "counts": [len(h) for h in s.hands],
+        "stock": s.nstock,
+        "unseen": unseen(s, seat),
+        "out": s.out,
+        "taken": s.taken,
+        "grabber": s.grabber,
+        "claim": list(s.claim),
+        "rebuilds": s.rebuilds,
+        "totals": list(s.totals),
+        "rounds": [list(row) for row in s.rounds],
+        "shown": [list(h) for h in s.hands] if between else None,
+        "table": list(s.hands[s.out]) if s.out >= 0 else None,
+    }
+
+
+def hidden(s, k):
+    """Seat k's cards the others cannot see: its hand less the cards it took openly
+    (none once it went out: its melds are on the table)."""
+    if k == s.out:
+        return []
+    rest = list(s.hands[k])
+    for c in s.known[k]:
+        rest.remove(c)
+    return rest
+
+
+def unseen(s, seat):
+    """The cards `seat` cannot see, sorted: the stock and the others' hidden cards."""
+    out = r.stock_cards(s)
+    if s.phase != r.PH_BETWEEN and s.phase != r.PH_OVER:
+        for k in range(s.n):
+            if k != seat:
+                out.extend(hidden(s, k))
+    out.sort()
+    return out
+
+
+def copy(s):
+    """An independent copy of the match."""
+    c = r.Rummy()
+    c.opts = dict(s.opts)
+    c.seed = s.seed
+    c.rng.set_state(s.rng.get_state())
+    c.n = s.n
+    c.first = s.first
+    c.round = s.round
+    c.phase = s.phase
+    c.turn = s.turn
+    c.out = s.out
+    c.taken = s.taken
+    c.grabber = s.grabber
+    c.claim = list(s.claim)
+    c.hands = [list(h) for h in s.hands]
+    c.known = [list(k) for k in s.known]
+    c.stock = bytearray(s.stock)
+    c.nstock = s.nstock
+    c.pile = bytearray(s.pile)
+    c.npile = s.npile
+    c.rebuilds = s.rebuilds
+    c.grabs = s.grabs
+    c.totals = list(s.totals)
+    c.rounds = [list(row) for row in s.rounds]
+    c.nmoves = s.nmoves
+    return c
+
+
+def redeal(s, seat, rng):
+    """A copy `seat` cannot tell from s: the stock and the others' hidden cards dealt
+    again from their pooled cards with rng (same counts, the cards they took from the
+    pile kept), and the state's Rng (the next shuffles) drawn from rng too."""
+    if type(seat) is not int or not 0 <= seat < s.n:
+        raise ValueError("rummy has no seat %r" % (seat,))
+    c = copy(s)
+    between = s.phase == r.PH_BETWEEN or s.phase == r.PH_OVER
+    pool = r.stock_cards(c)
+    sizes = [0] * c.n
+    if not between:
+        for k in range(c.n):
+            if k != seat and k != c.out:
+                rest = hidden(c, k)
+                sizes[k] = len(rest)
+                pool.extend(rest)
+    rng.shuffle(pool)
+    if not between:
+        for k in range(c.n):
+            if k != seat and k != c.out:
+                hand = list(c.known[k])
+                for _ in range(sizes[k]):
+                    hand.append(pool.pop())
+                hand.sort()
+                c.hands[k] = hand
+    set_piles(c, pool, r.pile_cards(c))
+    c.rng.set_state(rng.next16() * 65536 + rng.next16() or 1)
+    return c
+
+
+def set_piles(s, stock, pile):
+    """Put these cards (lists, the stock's top and the pile's top last) as the stock and
+    the discard pile (loading, redeals, tests)."""
+    if len(stock) > r.CARDS_MAX or len(pile) > r.CARDS_MAX:
+        _bad("more cards than two decks")
+    for i in range(len(stock)):
+        s.stock[i] = stock[i]
+    s.nstock = len(stock)
+    for i in range(len(pile)):
+        s.pile[i] = pile[i]
+    s.npile = len(pile)
+
+
+# ---- the end of a match -----------------------------------------------------------
+
+
+def summary(s):
+    rounds = []
+    grabs = 0
+    for k in range(len(s.rounds)):
+        row = s.rounds[k]
+        grabs += row[1]
+        rounds.append({"wild": k + 3, "out": row[0], "points": row[2:], "grabs": row[1]})
+    w = r.winner(s)
+    return {
+        "score": r.score(s),
+        "clean": False,
+        "players": s.n,
+        "totals": list(s.totals),
+        "winner": w,
+        "rounds": rounds,
+        "grabs": grabs,
+    }

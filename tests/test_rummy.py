@@ -1,0 +1,265 @@
+"""Three-Thirteen rummy (shared_rules/rummy.py): the conformance walks of
+tests/contract_walk.py run on the module directly (it is not in the registry yet), on
+CPython and in the MicroPython VM; the exact meld search against a brute force; the
+computer players; the comparison tool."""
+
+import itertools
+import json
+import os
+import subprocess
+
+import contract_walk as cw
+import pytest
+
+from host_sim import build
+from host_sim.tools import rummy_compare
+from mpvm import ROOT, require_vm, run_mp
+from shared_rules import rummy, rummy_ai, rummy_melds
+from shared_rules.rng import Rng
+
+GID = "rummy"
+CAP = cw.MAX_MOVES
+
+
+def seeds(n):
+    return [3 + 7919 * i for i in range(n)]
+
+
+# ---- the contract ----------------------------------------------------------------
+
+
+def test_declarations_and_options():
+    cw.check_declarations(rummy, GID)
+    cw.check_bad_options(rummy)
+    assert rummy.LOW_WINS is True and rummy.SUMMARY == (
+        "players",
+        "totals",
+        "winner",
+        "rounds",
+        "grabs",
+    )
+
+
+def test_random_games():
+    ended = 0
+    for i, seed in enumerate(seeds(16)):
+        rec, _ = cw.walk(rummy, seed, cw.cycled_options(rummy, i), None, CAP, 3)
+        ended += rec[2]
+    assert ended >= 3
+
+
+def test_hidden_information():
+    checked = 0
+    for i, seed in enumerate(seeds(12)):
+        checked += cw.walk_hidden(rummy, seed, cw.cycled_options(rummy, i), None, CAP, 3)
+    assert checked >= 100
+
+
+def test_whole_matches_end_and_summarise():
+    for seed, cpus in ((1, 1), (2, 3)):
+        s = rummy.new(seed, {"cpus": cpus, "rounds": 3})
+        n = 0
+        while not rummy.over(s):
+            rummy.play(s, rummy.best_move(s))
+            n += 1
+        rummy.check(s)
+        cw.check_end(rummy, s, " seed %d" % seed)
+        sm = rummy.summary(s)
+        assert len(sm["rounds"]) == 3 and sm["players"] == cpus + 1
+        assert sm["totals"] == rummy.scores(s) and sm["winner"] == rummy.winner(s)
+        for k, row in enumerate(sm["rounds"]):
+            assert row["wild"] == k + 3 and sum(row["points"]) != 0 or row["out"] < 0
+
+
+VM_CODE = r"""
+import json
+sys.path.insert(0, %(build)r)
+import contract_walk as cw
+from shared_rules import rummy
+records = cw.run_game(rummy, "rummy", %(seeds)r, %(cap)d, %(best)d, %(hidden)d)
+print(json.dumps(records))
+"""
+
+
+@pytest.fixture(scope="module")
+def vm_build(tmp_path_factory):
+    """contract_walk and every shared_rules module as .mpy in a fresh directory."""
+    require_vm()
+    out = tmp_path_factory.mktemp("rummy_build")
+    exe = build.mpy_cross()
+    sources = [("tests", "contract_walk.py")]
+    for name in sorted(os.listdir(os.path.join(ROOT, "shared_rules"))):
+        if name.endswith(".py"):
+            sources.append(("", "shared_rules/" + name))
+    for base, rel in sources:
+        src = os.path.join(ROOT, base, rel)
+        dst = out / (rel[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        march = ["-march=" + build.HOST_MARCH] if build.has_machine_code(src) else []
+        subprocess.run([exe, "-o", str(dst)] + march + [src], check=True)
+    return str(out)
+
+
+def test_in_micropython(vm_build):
+    """The whole of contract_walk.run_game in the VM (64 KB heap) gives the same games."""
+    a = {"build": vm_build, "seeds": seeds(4), "cap": CAP, "best": 4, "hidden": 4}
+    out = run_mp(VM_CODE % a, timeout=900)
+    vm = json.loads(out.strip().splitlines()[-1])
+    cp = cw.run_game(rummy, GID, a["seeds"], a["cap"], a["best"], a["hidden"])
+    assert vm == json.loads(json.dumps(cp))
+
+
+# ---- the exact meld search against a brute force ---------------------------------------
+
+
+def brute_meld(cards, wild):
+    """One set or run, written out plainly."""
+    n = len(cards)
+    nat = [c for c in cards if not rummy.is_wild(c, wild)]
+    if n < 3:
+        return False
+    if not nat or all(c % 13 == nat[0] % 13 for c in nat):
+        return True
+    if n > 13 or any(c // 13 != nat[0] // 13 for c in nat):
+        return False
+    ranks = sorted(c % 13 for c in nat)
+    if len(set(ranks)) != len(ranks):
+        return False
+    if ranks[-1] - ranks[0] + 1 <= n:
+        return True
+    high = sorted([13 if x == 0 else x for x in ranks])
+    return ranks[0] == 0 and high[-1] - high[0] + 1 <= n
+
+
+def brute_deadwood(cards, wild):
+    """Every way of taking separate melds out of the hand; the least penalty left."""
+    best = [10**9]
+
+    def rec(rest, acc):
+        if acc >= best[0]:
+            return
+        if not rest:
+            best[0] = acc
+            return
+        x, others = rest[0], rest[1:]
+        rec(others, acc + rummy.points(x, wild))
+        for k in range(2, len(others) + 1):
+            for comb in itertools.combinations(range(len(others)), k):
+                if brute_meld([x] + [others[j] for j in comb], wild):
+                    rec([others[j] for j in range(len(others)) if j not in comb], acc)
+
+    rec(sorted(cards), 0)
+    return best[0]
+
+
+def random_hands(count, most, seed):
+    rng = Rng(seed)
+    deck = list(range(52)) * 2 + [rummy.JOKER] * 4
+    narrow = [c for c in deck if c // 13 < 2 and c % 13 < 7] + [rummy.JOKER] * 3
+    for i in range(count):
+        pool = list(narrow if i % 2 else deck)
+        rng.shuffle(pool)
+        n = 1 + rng.below(most)
+        yield pool[:n], 3 + rng.below(11)
+
+
+def test_deadwood_can_go_out_and_is_meld_are_exact():
+    for cards, wild in random_hands(500, 8, 11):
+        assert rummy.deadwood(cards, wild) == brute_deadwood(cards, wild), (cards, wild)
+        goes = any(brute_deadwood(cards[:i] + cards[i + 1 :], wild) == 0 for i in range(len(cards)))
+        assert rummy.can_go_out(cards, wild) == goes, (cards, wild)
+        assert rummy.is_meld(cards, wild) == brute_meld(cards, wild), (cards, wild)
+
+
+def test_best_discard_is_the_least_deadwood():
+    for cards, wild in random_hands(300, 8, 12):
+        if len(cards) < 2:
+            continue
+        v, c = rummy.best_discard(cards, wild)
+        rest = list(cards)
+        rest.remove(c)
+        assert v == rummy.deadwood(rest, wild)
+        assert v == min(rummy.deadwood(cards[:i] + cards[i + 1 :], wild) for i in range(len(cards)))
+
+
+def test_meld_search_examples():
+    p = rummy.parse_cards
+    assert rummy.deadwood(p("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JK"), 13) == 0
+    assert rummy.can_go_out(p("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JK"), 13)
+    hand = p("3H 3H 4H 5H 6H 2D 3D 3D 4D 5D 6D 3C 3C 4C")
+    assert rummy.deadwood(hand, 7) == 4 and rummy.can_go_out(hand, 7)  # the 4C left
+    assert rummy.deadwood(p("KS QD 7H 2C"), 3) == 34
+    assert rummy.leftovers(p("AS 2S 3S 9H KC"), 5) == (22, p("9H KC"))
+    assert rummy.arrange(p("9S TS JK 4D 4H 4C"), 3) == ([3], [(0, 8, 10)])
+
+
+def test_the_search_leaves_no_state_behind():
+    rummy.deadwood(rummy.parse_cards("AS 2S 3S 9H 9D KC QC 7H JK"), 5)
+    assert not rummy_melds._MEMO and not rummy_melds._HOW and not rummy_melds._rec
+
+
+# ---- computer players ----------------------------------------------------------------
+
+
+def play_match(seed, seats, names, rounds):
+    s = rummy.new(seed, {"cpus": seats - 1, "rounds": rounds})
+    rng = Rng(seed)
+    while not rummy.over(s):
+        name = names[rummy.to_act(s)]
+        if name == "strong":
+            m = rummy_ai.strong(s)
+        elif name == "greedy":
+            m = rummy_ai.greedy(s)
+        else:
+            m = rummy_ai.random_move(s, rng)
+        assert m in rummy.moves(s)
+        rummy.play(s, m)
+    return s
+
+
+def test_strong_beats_greedy_and_random():
+    """Whole 4-seat matches: one strong player against three of the others."""
+    wins = {"greedy": 0, "random": 0}
+    for other in wins:
+        for seed in range(16):
+            names = [other] * 4
+            names[seed % 4] = "strong"
+            s = play_match(seed, 4, names, 11)
+            wins[other] += rummy.winner(s) == seed % 4
+    assert wins["random"] >= 14 and wins["greedy"] >= 6, wins
+
+
+def test_best_move_follows_the_level_option():
+    """Computer seats play at the option's level; seat 0's hint is the strong player's."""
+    for seed in range(6):
+        s = rummy.new(seed, {"cpus": 1, "level": "greedy"})
+        for _ in range(40):
+            seat = rummy.to_act(s)
+            want = rummy_ai.strong(s) if seat == 0 else rummy_ai.greedy(s)
+            assert rummy.best_move(s) == want
+            rummy.play(s, want)
+    s.opts["level"] = "strong"
+    while rummy.to_act(s) != 1:
+        rummy.play(s, rummy.best_move(s))
+    assert rummy.best_move(s) == rummy_ai.strong(s)
+
+
+def test_strong_grabs_and_goes_out():
+    p = rummy.parse_cards
+    s = rummy.new(1, {"cpus": 1})
+    s.hands = [sorted(p("5S 6S 7S")), sorted(p("2C 9H JK"))]
+    counts = rummy.deck_counts(2)
+    for c in s.hands[0] + s.hands[1] + p("KD 4C"):
+        counts[c] -= 1
+    rest = [c for c in range(rummy.KINDS) for _ in range(counts[c])]
+    rummy.set_piles(s, rest + p("KD"), p("4C"))
+    s.turn = 0
+    rummy.check(s)
+    rummy.play(s, rummy_ai.strong(s))
+    assert rummy_ai.strong(s) == rummy.OUT + p("KD")[0]
+
+
+def test_compare_tool_runs():
+    rows = rummy_compare.play_line(2, "strong", "greedy", 2, rounds=1)
+    line = rummy_compare.report(2, "strong", "greedy", rows)
+    assert "2 seats: strong vs greedy" in line and "matches" in line
