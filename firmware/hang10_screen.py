@@ -39,6 +39,7 @@ class Hang10Screen(gamescreen.GameScreen):
         self.picker = Picker(self)
         self.picker.reset()
         self.shown = [None] * ZONES  # what each zone last showed (None: draw it)
+        self.shown_hand = None  # the hand's cards as the hand zone last showed them
 
     # ---- zones for the picker ------------------------------------------
 
@@ -134,32 +135,37 @@ class Hang10Screen(gamescreen.GameScreen):
             fb.fill(0)
             for i in range(ZONES):
                 shown[i] = None
+            self.shown_hand = None
             for w in range(5):
                 fb.vline(PILE_W - 1 + w * BOX_W, TOP_Y, BOX_H + 1, 1)
             fb.hline(0, TOP_Y + BOX_H, PILE_W + 4 * BOX_W, 1)
         score = h.score(s)
         wiped = len(s.wiped)
-        if self.changed(fb, 0, (score, wiped), 0, 0, gfx.W, 8):
+        # zone keys are small ints, not tuples: a press makes few objects (on a
+        # fragmented heap each block-sized allocation costs a search)
+        if self.changed(fb, 0, score * 64 + wiped, 0, 0, gfx.W, 8):
             fb.text("Score%3d" % score, 0, 0, 1)
             fb.text("Wipe%2d" % wiped, 80, 0, 1)
         focused = self.top_focused()
         top = self.top()
         sel = focused and top == 0 and s.phase == 0
-        if self.changed(fb, 1, (len(s.pile), sel), 0, TOP_Y, PILE_W - 1, BOX_H):
+        if self.changed(fb, 1, len(s.pile) * 2 + sel, 0, TOP_Y, PILE_W - 1, BOX_H):
             pile(fb, 0, TOP_Y, PILE_W - 1, BOX_H, len(s.pile), sel)
         picked = self.picked()
         for w in range(h.WAVES):
             sel = focused and top == w + 1
-            wave = s.waves[w]
             mark = picked >= 0 and h.fits(s, w, picked)
-            key = (h.wave_info(s, w), wave[-1] if wave else -1, sel, mark)
+            key = wave_key(s, w) | sel << 23 | mark << 24
             if self.changed(fb, 2 + w, key, PILE_W + w * BOX_W, TOP_Y, BOX_W - 1, BOX_H):
-                self.draw_wave(fb, w, sel)
+                self.draw_wave(fb, w, sel, mark)
         drawn = s.drawn if s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE) else -1
         cursor = self.hand_i() if not focused and s.phase != h.PH_OVER else -1
-        key = (tuple(s.hand), cursor, picked, drawn, self.row.scroll)
+        key = (cursor + 1) | (picked + 1) << 6 | (drawn + 1) << 12 | self.row.scroll << 18
         below = TOP_Y + BOX_H + 1  # the hand's page and the marks above its cards
+        if s.hand != self.shown_hand:
+            shown[6] = None
         if self.changed(fb, 6, key, 0, below, gfx.W, HAND_Y + 8 - below):
+            self.shown_hand = list(s.hand)
             self.row.draw(fb, s.hand, cursor, picked, drawn)
         info = self.info()
         if self.changed(fb, 7, info, 0, INFO_Y, gfx.W, 8):
@@ -172,7 +178,7 @@ class Hang10Screen(gamescreen.GameScreen):
     def top_focused(self):
         return self.s.phase in (h.PH_DRAW, h.PH_WIPE, h.PH_KICK) or self.picked() >= 0
 
-    def draw_wave(self, fb, w, sel):
+    def draw_wave(self, fb, w, sel, mark):
         s = self.s
         x = PILE_W + w * BOX_W
         fg = 0 if sel else 1
@@ -190,8 +196,7 @@ class Hang10Screen(gamescreen.GameScreen):
         gfx.rich_text(fb, label, x + 1, TOP_Y + 8, fg)
         if n > 1:
             fb.text("x%d" % n, x + 1, TOP_Y + 16, fg)
-        picked = self.picked()
-        if picked >= 0 and h.fits(s, w, picked):
+        if mark:
             fb.fill_rect(x + BOX_W - 6, TOP_Y + 18, 3, 3, fg)  # legal target mark
 
     def info(self):
@@ -217,6 +222,16 @@ class Hang10Screen(gamescreen.GameScreen):
         if self.picked() >= 0:
             return "<>:wave A:play"
         return PROMPTS[ph]
+
+
+def wave_key(s, w):
+    """What wave w's box shows, as one small int: kind, length, range, first and last
+    card (63: none)."""
+    wave = s.waves[w]
+    n = len(wave)
+    first = wave[0] if n else 63
+    last = wave[-1] if n else 63
+    return s.kind[w] | n << 3 | s.lo[w] << 7 | first << 11 | last << 17
 
 
 PROMPTS = (
