@@ -324,20 +324,25 @@ def test_install_cp_takes_a_drive_path_with_a_space():
 
 @pytest.mark.parametrize("delay", [0.05, 0.3])
 def test_ctrl_c_at_any_moment_is_one_line(tmp_path, delay):
-    """SIGINT while the command is still starting or already running: no traceback."""
+    """SIGINT while the command is still starting or already running: no traceback.
+    On a busy machine the signal can land before CPython has loaded runpy, before any
+    of the project's code: that case is CPython's own and is tried again."""
     import signal
     import time
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "host_sim", "run", "hang10", "--auto", "--games", "200"]
-        + ["--root", str(tmp_path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    for _ in range(5):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host_sim", "run", "hang10", "--auto", "--games", "200"]
+            + ["--root", str(tmp_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        if "Could not import runpy module" not in err:
+            break
     assert "Traceback" not in err, err
     assert proc.returncode in (0, 130), (proc.returncode, err)
