@@ -15,22 +15,7 @@ except ImportError:
 
 JOKER = const(52)
 KINDS = const(53)  # card values 0..52
-JOKER_POINTS = const(20)
-VALUES = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # penalty by rank: A 14 .. K 13
-
-
-def is_wild(card, wild):
-    """Jokers and the rank of `wild` (3..13: the cards dealt this round)."""
-    return card == JOKER or card % 13 == wild - 1
-
-
-def points(card, wild):
-    """What a card left in a hand costs: 2..10 at face, J 11, Q 12, K 13, A 14; a
-    wild rank card its face value, a joker 20."""
-    if card == JOKER:
-        return JOKER_POINTS
-    return VALUES[card % 13]
-
+from shared_rules.rummy import JOKER_POINTS, VALUES, is_wild, points  # noqa: E402
 
 # ---- the exact meld search ---------------------------------------------------------
 #
