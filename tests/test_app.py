@@ -441,17 +441,22 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert not screen.files_pending() and app.after_show is None  # a turn's inputs: at once
 
 
+def play_to_the_last_move(app, screen):
+    """The bot's presses up to the frame of the game's last move (ending, not finished)."""
+    while not screen.ending:
+        m = screen.bot_press()
+        app.frame(m, m)
+        if not screen.ending:
+            app.frame(0, 0)
+
+
 def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_leaving(tmp_path):
     """Inputs piled up since the last save go to the journal JOURNAL_PIECE a frame;
     leaving before the last piece writes the rest at once, and the replay plays the
     whole game."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
-    while not screen.ending:
-        m = screen.bot_press()
-        app.frame(m, m)
-        if not screen.ending:
-            app.frame(0, 0)
+    play_to_the_last_move(app, screen)
     for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
         screen.inputs.add(1, 0, 0)
     app.frame(0, 0)  # the stats
@@ -473,11 +478,7 @@ def test_leaving_on_the_frame_the_game_ends_counts_it_and_writes_no_save(tmp_pat
     replay) rather than saving a finished game to resume."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
-    while not screen.ending:
-        m = screen.bot_press()
-        app.frame(m, m)
-        if not screen.ending:
-            app.frame(0, 0)
+    play_to_the_last_move(app, screen)
     screen.save_and_exit()
     app.frame(0, 0)
     assert screen.finished and not screen.ending
