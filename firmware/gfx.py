@@ -35,9 +35,15 @@ ARROW_RIGHT = _glyph(b"\x7f>\x1c\x08")
 CARD_BACK = _glyph(b"\x15*\x15*\x15*\x15*\x15*\x15")  # 11x6 chequer
 
 
+# MicroPython keeps a call's locals and stack on the C stack while they total at most 11
+# words, else it allocates them on the heap: on a fragmented heap that search costs up to
+# a millisecond a call. The drawing helpers below are called many times a frame, so
+# they keep within 11 words (few locals, `not c` for the blit's transparent colour).
+
+
 def glyph(fb, g, x, y, c=1):
     """Draw a glyph made by _glyph at (x, y) in colour c (its other pixels untouched)."""
-    fb.blit(g[c], x, y, 1 - c)
+    fb.blit(g[c], x, y, not c)
 
 
 RANK_CHARS = "A23456789TJQK"
@@ -45,21 +51,20 @@ RANK_CHARS = "A23456789TJQK"
 
 def card(fb, card_int, x, y, selected=False):
     """A 17x8 card cell (one display page tall): rank then suit; inverted when selected."""
-    fg = 1
     if selected:
         fb.fill_rect(x, y, 17, 8, 1)
-        fg = 0
-    card_label(fb, card_int, x + 1, y, fg)
+        card_label(fb, card_int, x + 1, y, 0)
+    else:
+        card_label(fb, card_int, x + 1, y, 1)
 
 
 def card_label(fb, card_int, x, y, c=1):
     """Rank and suit without a box (16x8)."""
-    r = card_int % 13
-    if r == 9:
-        glyph(fb, TEN_GLYPH, x, y, c)
+    if card_int % 13 == 9:
+        fb.blit(TEN_GLYPH[c], x, y, not c)
     else:
-        fb.text(RANK_CHARS[r], x, y, c)
-    glyph(fb, SUIT_GLYPHS[card_int // 13], x + 8, y, c)
+        fb.text(RANK_CHARS[card_int % 13], x, y, c)
+    fb.blit(SUIT_GLYPHS[card_int // 13][c], x + 8, y, not c)
 
 
 # Rich text: the 8x8 font's text with cards drawn as on the table. chr(CARD_CODE + card)

@@ -119,12 +119,12 @@ class Hang10Screen(gamescreen.GameScreen):
 
     # ---- drawing -----------------------------------------------------
 
-    def changed(self, fb, zone, key, x, y, w, hgt):
-        """True (and the zone cleared) when `key`, what the zone shows, is new."""
+    def changed(self, zone, key):
+        """True when `key`, what the zone shows, is new (the caller clears and draws it).
+        Few arguments: a call of at most 11 words of locals and stack is not heap."""
         if self.shown[zone] == key:
             return False
         self.shown[zone] = key
-        fb.fill_rect(x, y, w, hgt, 0)
         return True
 
     def draw_game(self, fb):
@@ -143,20 +143,23 @@ class Hang10Screen(gamescreen.GameScreen):
         wiped = len(s.wiped)
         # zone keys are small ints, not tuples: a press makes few objects (on a
         # fragmented heap each block-sized allocation costs a search)
-        if self.changed(fb, 0, score * 64 + wiped, 0, 0, gfx.W, 8):
+        if self.changed(0, score * 64 + wiped):
+            fb.fill_rect(0, 0, gfx.W, 8, 0)
             fb.text("Score%3d" % score, 0, 0, 1)
             fb.text("Wipe%2d" % wiped, 80, 0, 1)
         focused = self.top_focused()
         top = self.top()
         sel = focused and top == 0 and s.phase == 0
-        if self.changed(fb, 1, len(s.pile) * 2 + sel, 0, TOP_Y, PILE_W - 1, BOX_H):
+        if self.changed(1, len(s.pile) * 2 + sel):
+            fb.fill_rect(0, TOP_Y, PILE_W - 1, BOX_H, 0)
             pile(fb, 0, TOP_Y, PILE_W - 1, BOX_H, len(s.pile), sel)
         picked = self.picked()
         for w in range(h.WAVES):
             sel = focused and top == w + 1
             mark = picked >= 0 and h.fits(s, w, picked)
             key = wave_key(s, w) | sel << 23 | mark << 24
-            if self.changed(fb, 2 + w, key, PILE_W + w * BOX_W, TOP_Y, BOX_W - 1, BOX_H):
+            if self.changed(2 + w, key):
+                fb.fill_rect(PILE_W + w * BOX_W, TOP_Y, BOX_W - 1, BOX_H, 0)
                 self.draw_wave(fb, w, sel, mark)
         drawn = s.drawn if s.phase in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE) else -1
         cursor = self.hand_i() if not focused and s.phase != h.PH_OVER else -1
@@ -164,14 +167,16 @@ class Hang10Screen(gamescreen.GameScreen):
         below = TOP_Y + BOX_H + 1  # the hand's page and the marks above its cards
         if s.hand != self.shown_hand:
             shown[6] = None
-        if self.changed(fb, 6, key, 0, below, gfx.W, HAND_Y + 8 - below):
+        if self.changed(6, key):
+            fb.fill_rect(0, below, gfx.W, HAND_Y + 8 - below, 0)
             self.shown_hand = list(s.hand)
             self.row.draw(fb, s.hand, cursor, picked, drawn)
         info = self.info()
-        if self.changed(fb, 7, info, 0, INFO_Y, gfx.W, 8):
+        if self.changed(7, info):
+            fb.fill_rect(0, INFO_Y, gfx.W, 8, 0)
             gfx.rich_text(fb, info, 0, INFO_Y, 1)
         prompt = self.prompt()[:16]
-        if self.changed(fb, 8, prompt, 0, PROMPT_Y, gfx.W, 8):
+        if self.changed(8, prompt):
             fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
             fb.text(prompt, 0, PROMPT_Y, 0)
 

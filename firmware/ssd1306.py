@@ -249,9 +249,26 @@ class SSD1306:
             lo = spans[2 * page]
             hi = spans[2 * page + 1]
             if hi > lo:
-                self._send_window(page, page, lo, hi)
+                self._send_page(page, lo, hi)
                 sent += 1
         return sent
+
+    def _send_page(self, page, lo, hi):
+        """Columns lo..hi-1 of one page (a small call: its frame is not heap)."""
+        w = self.window
+        w[1] = lo
+        w[2] = hi - 1
+        w[4] = page
+        w[5] = page
+        self.bus.cmds(w)
+        self._copy(page * WIDTH + lo, page * WIDTH + hi)
+        self.fresh = True
+
+    def _copy(self, a, b):
+        """Send buffer bytes a..b-1 and note them as shown."""
+        v = self.views[a:b]
+        self.bus.data(v)
+        self.shown[a:b] = v
 
     def _send_window(self, first, last, left, right):
         """Columns left..right-1 of pages first..last, in one window (the panel's

@@ -132,8 +132,7 @@ def _fits(s, w, card):
     top = s.waves[w][0]
     if kind == K_LONE:
         if card // 13 == top // 13:
-            d = (card - top) % 13
-            return d == 1 or d == 12
+            return (card - top) % 13 in (1, 12)
         return card % 13 == top % 13
     n = len(s.waves[w])
     if kind == K_SET:
@@ -228,9 +227,10 @@ def _wave_points(s, w):
 
 
 def _any_play(s):
-    for c in s.hand:
-        for w in range(WAVES):
-            if _fits(s, w, c):
+    hand = s.hand
+    for w in range(WAVES):
+        for c in _fitting(s, w):
+            if c in hand:
                 return True
     return False
 

@@ -42,12 +42,17 @@ class HandRow:
         line over the card `marked`, arrows where more cards lie off the row."""
         y = self.y
         end = min(len(cards), self.scroll + self.visible)
+        x = self.x0
         for i in range(self.scroll, end):
-            x = self.x(i)
             card = cards[i]
-            gfx.card(fb, card, x, y, i == cursor or card == chosen)
+            if i == cursor or card == chosen:  # gfx.card, inline: no call a card
+                fb.fill_rect(x, y, 17, 8, 1)
+                gfx.card_label(fb, card, x + 1, y, 0)
+            else:
+                gfx.card_label(fb, card, x + 1, y, 1)
             if card == marked:
                 fb.hline(x + 2, y - 2, 13, 1)
+            x += self.step
         if self.scroll > 0:
             gfx.glyph(fb, gfx.ARROW_LEFT, 0, y)
         if end < len(cards):

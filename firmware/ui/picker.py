@@ -47,6 +47,11 @@ class Picker:
         at = self.cached_at
         if at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version:
             return self.cached
+        return self._search(s)
+
+    def _search(self, s):
+        """The candidates worked out (a call of its own: the cached path above stays a
+        small call, whose locals MicroPython keeps off the heap)."""
         rules = self.screen.rules
         touches = rules.touches
         path = self.path
