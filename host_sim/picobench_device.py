@@ -18,7 +18,6 @@ import sys
 import time
 
 import micropython
-
 import vfs
 
 BLOCK = 4096  # as the rp2 port's littlefs on the Pico's flash
