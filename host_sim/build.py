@@ -261,6 +261,8 @@ def cp_framebuf_source(text):
             "    def _int(x):\n"
             "        if isinstance(x, int):\n"
             "            return x\n"
+            "        if isinstance(x, bool):  # not an int there; the built-in takes it\n"
+            "            return 1 if x else 0\n"
             '        raise TypeError("can\'t convert %s to int" % type(x).__name__)\n',
         ),
         (r"bytes\(([^()]*\[[^\]]*\])\)\.translate\((\w+)\)", r"_translate(\1, \2)"),
