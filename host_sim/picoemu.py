@@ -162,7 +162,7 @@ def device_files(out, scripts=("bench_device.py", "picobench_device.py")):
     for name in scripts:
         src = os.path.join(host_sim.ROOT, "host_sim", name)
         dst = os.path.join(out, name[:-3] + ".mpy")
-        subprocess.run([build.mpy_cross(), "-O%d" % build.OPT, "-o", dst, src], check=True)
+        build._compile(build.mpy_cross(), src, dst, name, build.OPT, build.DEVICE_MARCH)
     return out
 
 
