@@ -179,7 +179,9 @@ class SnafuScreen(gamescreen.GameScreen):
             return 0
         if self.mode != RUN or sn.round_over(s):
             return btn.A
-        if not s.alive[sn.RED] or self.queue[sn.RED] or self.frames != self.period - 1:
+        if not sn.human_trails(s) or not s.alive[sn.RED]:
+            return 0  # a watched match: nothing to steer
+        if self.queue[sn.RED] or self.frames != self.period - 1:
             return 0
         want = self.rules.best_move(s) & 7
         if want == s.dir[sn.RED]:

@@ -31,10 +31,16 @@ SUMMARY = ("variant", "others", "winner_name", "ticks", "lengths", "wins", "draw
 PLAYER_KEY = ("red", {"best": "smart", "greedy": "classic"})  # run --auto names red's player
 PROFILE = None
 # What `make bench` measures (label, options, the option swept for step times): four
-# trails at top speed on the variant with the most obstacles, smart and classic.
+# trails at top speed on the variant with the most obstacles: smart trails against the
+# person (played by the smart player), and a watched match of classic trails (a person
+# loads no player: the classic game holds only its own code).
 BENCH = (
     ("snafu", {"variant": 13, "speed": 4, "others": "smart"}, "variant"),
-    ("snafu-classic", {"variant": 13, "speed": 4, "others": "classic"}, "variant"),
+    (
+        "snafu-classic",
+        {"variant": 13, "speed": 4, "others": "classic", "humans": 0, "rounds": 3},
+        "variant",
+    ),
 )
 MAX_ROUNDS = const(9)
 SCORE_RANGE = (0, MAX_ROUNDS)  # rounds red won in a match
@@ -640,11 +646,10 @@ def best_move(s):
     """The smart player's directions for the human trails (hints, autoplay, tests)."""
     if round_over(s):
         return M_NEXT
-    smart_dir = _smart().smart_dir
     m = 0
-    for t in human_trails(s):
+    for t in human_trails(s):  # no human trail (a watched match): no player loaded
         if s.alive[t]:
-            m |= steer(s, t, smart_dir(s, t)) << (3 * t)
+            m |= steer(s, t, _smart().smart_dir(s, t)) << (3 * t)
     return m
 
 
