@@ -249,20 +249,9 @@ class SSD1306:
             lo = spans[2 * page]
             hi = spans[2 * page + 1]
             if hi > lo:
-                self._send_page(page, lo, hi)
+                self._send_window(page, page, lo, hi)
                 sent += 1
         return sent
-
-    def _send_page(self, page, lo, hi):
-        """Columns lo..hi-1 of one page (a small call: its frame is not heap)."""
-        w = self.window
-        w[1] = lo
-        w[2] = hi - 1
-        w[4] = page
-        w[5] = page
-        self.bus.cmds(w)
-        self._copy(page * WIDTH + lo, page * WIDTH + hi)
-        self.fresh = True
 
     def _copy(self, a, b):
         """Send buffer bytes a..b-1 and note them as shown."""
@@ -272,25 +261,19 @@ class SSD1306:
 
     def _send_window(self, first, last, left, right):
         """Columns left..right-1 of pages first..last, in one window (the panel's
-        horizontal addressing fills it page by page)."""
+        horizontal addressing fills it page by page). A small call (within 11 words of
+        locals and stack): it runs for every changed page of a press."""
         w = self.window
         w[1] = left
         w[2] = right - 1
         w[4] = first
         w[5] = last
         self.bus.cmds(w)
-        views = self.views
-        shown = self.shown
         if left == 0 and right == WIDTH:  # whole pages: one contiguous run
-            a = first * WIDTH
-            b = (last + 1) * WIDTH
-            self.bus.data(views[a:b])
-            shown[a:b] = views[a:b]
+            self._copy(first * WIDTH, (last + 1) * WIDTH)
         else:
-            for page in range(first, last + 1):
-                a = page * WIDTH + left
-                b = page * WIDTH + right
-                self.bus.data(views[a:b])
-                shown[a:b] = views[a:b]
+            while first <= last:
+                self._copy(first * WIDTH + left, first * WIDTH + right)
+                first += 1
         self.fresh = True
         return 1
