@@ -167,7 +167,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = False  # the last move is on the panel: the next frame finishes
+        self.ending = 0  # 2, then 1: the last move is on the panel, the frames after finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -276,10 +276,16 @@ class GameScreen(Screen):
         if self.hint_due:  # "thinking" was shown last frame: the search now
             self.hint_due = False
             self.thinking = False
-            self.hint()  # then this frame's press, if any, as usual
-            tidy()
-        if self.ending:  # the frame after the last move: the count and the result box
-            self.ending = False
+            if not self.ending:  # a game that has just ended has no hint to give
+                self.hint()  # then this frame's press, if any, as usual
+                tidy()
+        if self.ending:  # the frames after the last move: the stats code, then the count
+            if self.ending == 2:  # and the result box; the import (~20 ms on a Pico) alone,
+                self.ending = 1  # after the players have left the heap (as finish would)
+                self.release_players()
+                _records()
+                return
+            self.ending = 0
             self.finish()
             return
         if not pressed and not computer and not self.wants_idle_frames():
@@ -298,7 +304,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = True  # the last move shows at once; the stats code next frame
+            self.ending = 2  # the last move shows at once; the stats code in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -518,7 +524,7 @@ class GameScreen(Screen):
     def save_now(self):
         """The inputs go to the journal first, then the save, which counts them."""
         if self.ending:  # the game is over, not in progress: it ends now (its files
-            self.ending = False  # after this frame's show), no save of a finished game
+            self.ending = 0  # after this frame's show), no save of a finished game
             self.finish()
         if self.finished:  # leaving: the files still due are written now, whole
             self.files_now()

@@ -418,9 +418,11 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
 
 
 def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):
-    """The press that ends a game shows its move at once; the next frame counts the
-    game and shows the result box, and only then are the files written: the stats that
-    frame, the journal on the frames after, a piece a frame, then the replay."""
+    """The press that ends a game shows its move at once; the next frame loads the stats
+    code (an import is file work: a frame of its own, after the computer players have
+    left the heap), the one after counts the game and shows the result box, and only
+    then are the files written: the stats that frame, the journal on the frames after,
+    a piece a frame, then the replay."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "save_json")
@@ -433,6 +435,8 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert events == ["show"] and not screen.finished and screen.result is None
     assert screen.bot_press() == 0
     events.clear()
+    app.frame(0, 0)
+    assert events == [] and screen.ending and not screen.finished  # the import alone
     app.frame(0, 0)
     assert screen.finished and not screen.ending
     assert events[:2] == ["show", "write hang10.json"], events
@@ -459,6 +463,7 @@ def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_le
     play_to_the_last_move(app, screen)
     for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
         screen.inputs.add(1, 0, 0)
+    app.frame(0, 0)  # the stats code loads
     app.frame(0, 0)  # the stats
     assert screen.files_pending() and screen.journal_at == 0
     app.frame(0, 0)  # the first piece
