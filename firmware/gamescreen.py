@@ -276,8 +276,8 @@ class GameScreen(Screen):
         if self.hint_due:  # "thinking" was shown last frame: the search now
             self.hint_due = False
             self.thinking = False
-            if not self.ending:  # a game that has just ended has no hint to give
-                self.hint()  # then this frame's press, if any, as usual
+            if not self.ending and self.human_turn():  # none for an ended game, nor on
+                self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
         if self.ending:  # the frames after the last move: the stats code, then the count
             if self.ending == 2:  # and the result box; the import (~20 ms on a Pico) alone,
@@ -297,6 +297,9 @@ class GameScreen(Screen):
             self.over_update(pressed)
             return
         if computer:
+            if pressed & btn.B:  # the pause menu while the computers play, too
+                self.open_pause()
+                return
             self.seats.update()
         else:
             self.handle(pressed, held)

@@ -119,7 +119,11 @@ class OptionsScreen(Screen):
     def draw(self, fb):
         rules = self.mod
         title = games.title(self.gid)
-        gfx.bar(fb, title + (": A=start" if len(title) < 8 else " (A)"), 0)
+        if len(title) < 8:
+            title += ": A=start"
+        elif len(title) <= gfx.CHARS - 4:
+            title += " (A)"
+        gfx.bar(fb, title, 0)
         rows = self.rows()
         n = len(rules.OPTIONS)
         top = max(0, min(self.index - 1, rows - self.VISIBLE))

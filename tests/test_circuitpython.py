@@ -25,7 +25,7 @@ import pytest
 
 from boards import cp_pico, headless
 from firmware import app as appmod
-from firmware import cpdisplay, launcher
+from firmware import cpdisplay, games, launcher
 from firmware import store as storemod
 from host_sim import build, device, install_cp
 from mpvm import ROOT, run_mp
@@ -302,7 +302,8 @@ def test_cp_board_shows_what_the_micropython_app_shows(env, tmp_path, monkeypatc
     run = (mp_app, cp_app, mp_board, board)
     _keys(*run, "UP,UP,A,RIGHT,RIGHT,DOWN,A,B")  # Settings: contrast up, invert on, leave
     assert mp_board.bus.inverted and board.display.inverted
-    _keys(*run, "UP,UP,UP,UP,A,A")  # home keeps the cursor on Settings: Hang 10, New game
+    # home keeps the cursor on Settings (just below the games): up to Hang 10, New game
+    _keys(*run, "UP," * len(games.ids()) + "A,A")
     # (seed from the clock: 0 on both)
     assert mp_app.screen.s.seed == cp_app.screen.s.seed
     _bot(*run, 4)

@@ -104,7 +104,7 @@ def test_a_whole_game_with_hints_pause_and_help_fits(tmp_path, texts, gid):
         screen.open_pause()
         d.idle()
         d.keys("B")
-        play_out(app, screen, 7 if screen.rules.KIND == "turns" else 0, 4000)
+        play_out(app, screen, 7 if screen.rules.KIND == "turns" else 0, 20000)
         assert screen.finished, gid
         d.idle(40)
     assert_on_panel(texts, gid)

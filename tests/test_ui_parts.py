@@ -340,6 +340,33 @@ def test_table_three_and_four_seats():
     ]
 
 
+def test_table_narrow_labels_leave_room_between_four_seats():
+    """Two characters of label: the four seats' columns start at x 18, 26 pixels apart
+    (3 between the widest numbers), rounds 10 and 11 labelled "10", "11"."""
+    fb = new_fb()
+    rounds = [[r, -r, 100 + r, 5] for r in range(1, 12)]
+    t = table.RoundTable(SEATS[4], rows=2, label=2)
+    t.draw(fb, rounds, 9)
+    rights = (44, 70, 96, 122)
+
+    def row(y):
+        cells = [(0, 2)] + [(x - 24, 3) for x in rights]
+        out = [read_text(fb, x, y, k, y == 0, 7) for x, k in cells]
+        used = set()
+        for x, k in cells:
+            used |= {i for i in range(x, x + 8 * k)}
+        gaps = set(range(123)) - used
+        assert all(fb.pixel(i, j) == (y == 0) for i in gaps for j in range(y, y + 7)), y
+        return out
+
+    assert row(0) == ["  ", " We", " No", " Ea", " So"]
+    assert row(8) == ["10", " 10", "-10", "110", "  5"]
+    assert row(16) == ["11", " 11", "-11", "111", "  5"]
+    assert row(24) == ["T ", " 66", "-66", "***", " 55"]
+    with pytest.raises(ValueError):
+        table.RoundTable(SEATS[4], label=4)
+
+
 def test_table_round_in_progress_leaves_seats_blank():
     fb = new_fb()
     table.RoundTable(SEATS[3], rows=2).draw(fb, [[4, 5, 6], [1]])

@@ -164,6 +164,30 @@ class Picker:
                 self.place(zone, i)
                 return
 
+    def next_zone(self):
+        """DOWN: the cursor to the next zone where a candidate's next touch lies (zones
+        in the order the legal moves name them), on its remembered cell if a move
+        starts there, else its first such cell. One zone only: nothing moves."""
+        k = len(self.path)
+        zones = []
+        for _m, t in self.candidates():
+            zone = t[k][0]
+            if zone != KEY and zone not in zones:
+                zones.append(zone)
+        if len(zones) < 2:
+            return
+        i = zones.index(self.zone) + 1 if self.zone in zones else 0
+        zone = zones[i % len(zones)]
+        marks = self.legal(zone)
+        want = self.remembered.get(zone, 0)
+        if want < len(marks) and marks[want]:
+            self.place(zone, want)
+            return
+        for j in range(len(marks)):
+            if marks[j]:
+                self.place(zone, j)
+                return
+
     def choose(self):
         """A on the cursor: a move to play, or -1 (narrowed, or nothing there: then
         `refused` holds the cell the screen should explain)."""
@@ -205,7 +229,8 @@ class Picker:
     def press(self, pressed):
         """What a person's press means: a move (>= 0) to play, or HINT (UP), PAUSE (B
         with nothing to take back), REFUSED (A on a cell no legal move touches: then
-        `refused` says which) or NOTHING (the cursor moved or a choice was made)."""
+        `refused` says which) or NOTHING (the cursor moved or a choice was made).
+        LEFT/RIGHT walk the zone's cells, DOWN goes on to the next zone."""
         if pressed & btn.UP:
             return HINT
         for key in (btn.A, btn.B):
@@ -217,6 +242,8 @@ class Picker:
             return NOTHING if self.back() else PAUSE
         if pressed & (btn.LEFT | btn.RIGHT):
             self.step(-1 if pressed & btn.LEFT else 1)
+        elif pressed & btn.DOWN:
+            self.next_zone()
         elif pressed & btn.A:
             m = self.choose()
             if m >= 0:
@@ -235,4 +262,4 @@ class Picker:
             return t[k][1]
         if (self.zone, self.item()) == t[k]:
             return btn.A
-        return btn.RIGHT
+        return btn.RIGHT if self.zone == t[k][0] else btn.DOWN

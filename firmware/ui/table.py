@@ -8,9 +8,8 @@ except ImportError:
         return x
 
 
-LABEL = const(3)  # characters of the round label column
-SEATS_X = const(24)  # seat columns share x 24..123 (a pixel or more between numbers)
-SEATS_END = const(124)
+LABEL = const(3)  # characters of the round label column (2: narrow, for four seats)
+SEATS_END = const(124)  # seat columns share x from just right of the labels to 123
 MARK_X = const(125)  # the scroll marks: 3 px wide, right of the seat columns
 
 
@@ -23,13 +22,17 @@ def _field(value, n):
 
 
 class RoundTable:
-    def __init__(self, names, rows=5):
-        """names: 2 to 4 seats; rows: round lines shown at once (1 to 6)."""
-        if not 2 <= len(names) <= 4 or not 1 <= rows <= 6:
+    def __init__(self, names, rows=5, label=LABEL):
+        """names: 2 to 4 seats; rows: round lines shown at once (1 to 6); label: 3
+        characters of round label ("R11", "Tot") or 2 ("R1".."R9", "10", "T"), which
+        leaves 3 pixels between four seats' numbers rather than 1."""
+        if not 2 <= len(names) <= 4 or not 1 <= rows <= 6 or label not in (2, 3):
             raise ValueError("table size")
         self.names = names
         self.rows = rows
-        self.pitch = (SEATS_END - SEATS_X) // len(names)
+        self.label = label
+        self.seats_x = 8 * label if label == LABEL else 8 * label + 2
+        self.pitch = (SEATS_END - self.seats_x) // len(names)
         self.col = self.pitch // 8  # characters per seat column
         self.totals = [0] * len(names)
 
@@ -59,11 +62,11 @@ class RoundTable:
                 totals[j] += r[j]
         top = self.scroll(rounds, top, 0)
         for k in range(min(self.rows, len(rounds) - top)):
-            label = ("R%d" % (top + k + 1))[-LABEL:]
+            label = ("R%d" % (top + k + 1))[-self.label :]
             self._line(fb, y + 8 * (k + 1), label, rounds[top + k])
         ty = y + 8 * (self.rows + 1)
         fb.hline(0, ty - 1, SEATS_END, 1)
-        self._line(fb, ty, "Tot", totals)
+        self._line(fb, ty, "Tot" if self.label == LABEL else "T", totals)
         if top > 0:
             self._mark(fb, y + 11, 1)
         if top + self.rows < len(rounds):
@@ -77,7 +80,7 @@ class RoundTable:
 
     def _right(self, j):
         """The x just right of seat j's column (numbers are right-aligned to it)."""
-        return SEATS_X + (j + 1) * self.pitch
+        return self.seats_x + (j + 1) * self.pitch
 
     def _mark(self, fb, y, d):
         """A small triangle pointing up (d=1) or down (d=-1), 3x2 px from y."""
