@@ -200,6 +200,11 @@ def leftovers(cards, wild):
     return _melds().leftovers(cards, wild)
 
 
+def groups(cards, wild):
+    """One best arrangement for the screen: (melds as card lists, the cards left)."""
+    return _melds().groups(cards, wild)
+
+
 def arrange(cards, wild):
     """The melds a fully melded hand lays on the table: (set ranks, runs)."""
     return _melds().arrange(cards, wild)
@@ -640,13 +645,14 @@ def move_log(s, seat, m):
 
 
 def touches(s, m):
-    """The stock and the discard pile (draws), a hand card (discards), the OUT cell then
-    the card (going out), A (grab, next round) and B (pass)."""
+    """The draw row's two cells, 0 the stock and 1 the discard pile (draws), a hand
+    card (discards), the OUT cell then the card (going out), A (grab, next round) and
+    B (pass)."""
     move_text(s, m)
     if m == STOCK:
-        return (("stock", 0),)
+        return (("draw", 0),)
     if m == PILE:
-        return (("discard", 0),)
+        return (("draw", 1),)
     if m == GRAB or m == NEXT:
         return (("key", _KEY_A),)
     if m == PASS:

@@ -1,7 +1,8 @@
 """Three-Thirteen rummy (shared_rules/rummy.py): the conformance walks of
-tests/contract_walk.py run on the module directly (it is not in the registry yet), on
-CPython and in the MicroPython VM; the exact meld search against a brute force; the
-computer players; the comparison tool."""
+tests/contract_walk.py run on the module directly (and over the registry in
+tests/test_contract.py), on CPython and in the MicroPython VM; the exact meld search
+against a brute force; the screen's grouping; the computer players; the comparison
+tool."""
 
 import itertools
 import json
@@ -263,3 +264,21 @@ def test_compare_tool_runs():
     rows = rummy_compare.play_line(2, "strong", "greedy", 2, rounds=1)
     line = rummy_compare.report(2, "strong", "greedy", rows)
     assert "2 seats: strong vs greedy" in line and "matches" in line
+
+
+def test_groups_split_the_hand_into_melds_and_the_deadwood():
+    """groups() (the screen's hand in melds): every card once, each meld a meld, a run's
+    wilds in its gaps, and the cards left worth exactly deadwood()."""
+    rng = Rng(5)
+    for _ in range(800):
+        wild = 3 + rng.below(11)
+        deck = list(range(52)) * 2 + [rummy.JOKER] * 4
+        hand = sorted(deck.pop(rng.below(len(deck))) for _ in range(1 + rng.below(14)))
+        melds, left = rummy.groups(hand, wild)
+        assert sorted([c for m in melds for c in m] + left) == hand
+        assert all(rummy.is_meld(m, wild) for m in melds), (hand, wild, melds)
+        assert sum(rummy.points(c, wild) for c in left) == rummy.deadwood(hand, wild)
+    cards = rummy.parse_cards
+    assert rummy.groups(cards("3S 5S 4H 9D"), 4) == ([cards("3S 4H 5S")], cards("9D"))
+    assert rummy.groups(cards("QS KS JK 2D"), 3) == ([cards("QS KS JK")], cards("2D"))
+    assert rummy.groups(sorted(cards("JK 2D 2C")), 5) == ([cards("2D 2C JK")], [])

@@ -1,0 +1,358 @@
+"""Three-Thirteen on the 128x64 screen, made of the shared parts.
+
+Rows: the round, the wild rank and your total (0); the rivals, each with the cards it
+holds (small digits) and its total, the one to act inverted (8); the draw row: the
+stock and the discard pile (16); the log line: what each computer did (24); your hand
+in two rows of seven (32, 40), grouped into your best melds: a line under each meld,
+the cards without one are the deadwood; the deadwood's points and the OUT cell (48);
+the prompt (56). LEFT/RIGHT walk a zone's cells, DOWN goes to the next zone (the hand
+and OUT), A picks, B steps back or opens the pause menu, UP asks for a hint. A wild
+card thrown by a computer: A grabs it, B lets it go. Between rounds and at the end,
+the round-by-round score table (UP/DOWN scroll it).
+"""
+
+from firmware import buttons as btn
+from firmware import gamescreen, gfx
+from firmware.ui.logline import LogLine
+from firmware.ui.picker import Picker
+from firmware.ui.small import small
+from firmware.ui.table import RoundTable
+from shared_rules import rummy as r
+
+STATUS_Y, RIVALS_Y, DRAW_Y, LOG_Y, HAND_Y, INFO_Y, PROMPT_Y = 0, 8, 16, 24, 32, 48, 56
+ROW_CARDS = 7  # cards a hand row shows (a hand holds at most 14)
+STEP = 17  # a card cell: 16 pixels of rank and suit and a pixel between
+HAND_X = 5
+OUT_X = 96
+PILE_X = 64
+DRAW_CELLS = (0, 1)  # the draw row: the stock, the discard pile
+ONE = (0,)
+TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
+
+
+class RummyScreen(gamescreen.GameScreen):
+    RULES = r
+    PLAYERS = "shared_rules.rummy_ai"  # loaded with the game (prepare), not at a move
+
+    def __init__(self, *args):
+        gamescreen.GameScreen.__init__(self, *args)
+        self.log = LogLine(LOG_Y)
+        self.msg = ""
+        self.grouped = None  # the hand the groups below were worked out for
+        self.order = []  # that hand in screen order: its melds, then the cards left
+        self.starts = 0  # bit i: a meld starts at order[i]
+        self.melded = 0  # order[:melded] are in melds
+        self.dead = 0  # the points of the cards left
+        self.table = None  # the score table (made when first shown)
+        self.table_top = -1  # its first round shown (-1: the latest rounds)
+        self.sort_due = False  # a person's move changed the hand: melds and moves next frame
+        self.picker = Picker(self)
+        self.picker.reset()
+
+    # ---- the hand in melds ---------------------------------------------
+
+    def hand_order(self):
+        """The person's hand as the screen shows it (worked out once a hand). On the
+        frame of the person's move it is the last order with the new cards at its end:
+        the search for the melds runs on the next frame, shown as "sorting"."""
+        hand = self.s.hands[0]
+        if self.grouped != hand:
+            if self.sort_due:
+                return self.unsorted(hand)
+            self.group(hand)
+        return self.order
+
+    def unsorted(self, hand):
+        rest = list(hand)
+        out = []
+        for c in self.order:
+            if c in rest:
+                rest.remove(c)
+                out.append(c)
+        out.extend(rest)
+        return out
+
+    def group(self, hand):
+        wild = r.wild_of(self.s)
+        melds, left = r.groups(hand, wild)
+        order = []
+        starts = 0
+        for meld in melds:
+            starts |= 1 << len(order)
+            order.extend(meld)
+        self.melded = len(order)
+        dead = 0
+        for c in left:
+            dead += r.points(c, wild)
+        order.extend(left)
+        self.order = order
+        self.starts = starts
+        self.dead = dead
+        self.grouped = list(hand)
+
+    # ---- zones for the picker ------------------------------------------
+
+    def cells(self, zone):
+        if zone == "hand":
+            return self.hand_order()
+        return DRAW_CELLS if zone == "draw" else ONE
+
+    def walk_all(self, zone, level):
+        return False
+
+    def focus(self):
+        """A discard: the cursor on the dearest card left out that may go (else the
+        first card that may)."""
+        s = self.s
+        if s.phase not in (r.PH_DISCARD, r.PH_GRAB) or not self.human_turn():
+            return None
+        order = self.hand_order()
+        barred = r.barred(s)
+        wild = r.wild_of(s)
+        best = -1
+        for i in range(self.melded, len(order)):
+            c = order[i]
+            if c != barred and (best < 0 or r.points(c, wild) > r.points(order[best], wild)):
+                best = i
+        if best < 0:
+            best = 0 if order[0] != barred or len(order) < 2 else 1
+        return "hand", best
+
+    # ---- input -------------------------------------------------------
+
+    def update(self, pressed, held):
+        if self.sort_due:  # "sorting" was shown last frame: the search now
+            self.sort_due = False
+            self.thinking = False
+            self.hand_order()
+            self.picker.reset()
+            self.app.dirty = True
+        gamescreen.GameScreen.update(self, pressed, held)
+
+    def busy(self):
+        return self.sort_due or gamescreen.GameScreen.busy(self)
+
+    def bot_press(self):
+        return 0 if self.sort_due else gamescreen.GameScreen.bot_press(self)
+
+    def handle(self, pressed, held):
+        self.msg = ""
+        if self.s.phase == r.PH_BETWEEN and pressed & (btn.UP | btn.DOWN):
+            self.scroll(-1 if pressed & btn.UP else 1)
+            return
+        gamescreen.GameScreen.handle(self, pressed, held)
+
+    def over_update(self, pressed):
+        if pressed & (btn.UP | btn.DOWN):
+            self.scroll(-1 if pressed & btn.UP else 1)
+            return
+        gamescreen.GameScreen.over_update(self, pressed)
+
+    def scroll(self, step):
+        rounds = self.s.rounds
+        table = self.score_table()
+        top = self.table_top if self.table_top >= 0 else len(rounds)
+        self.table_top = table.scroll(rounds, top, step)
+        self.app.dirty = True
+
+    def refused(self, touch):
+        s = self.s
+        if touch[0] == "hand" and touch[1] == r.barred(s):
+            self.msg = "just taken"
+        else:
+            self.msg = "not now"
+
+    def act(self, move):
+        s = self.s
+        text = r.move_log(s, 0, move)
+        if move == r.STOCK:
+            text = "You drew " + r.card_text(s.stock[s.nstock - 1])
+        r.play(s, move)
+        self.app.beep()
+        self.log.set(text)
+        self.table_top = -1
+        self.sort_due = True  # the move shows now; the hand's melds, OUT and the
+        self.thinking = True  # cursor's moves (searches) on the next frame
+        self.app.dirty = True
+        if not r.over(s) and not self.human_turn():
+            self.autosave()  # the person's turn is over: the computers play on
+
+    def after_move(self, move, seat):
+        self.table_top = -1
+        self.picker.reset()
+
+    def hint(self):
+        m = self.rules.best_move(self.s)
+        self.picker.point(m)
+        self.log.set("Hint: " + self.rules.move_text(self.s, m))
+        self.app.dirty = True
+
+    def show_log(self, text):
+        self.log.set(text)
+        self.app.dirty = True
+
+    # ---- drawing -----------------------------------------------------
+
+    def draw_game(self, fb):
+        s = self.s
+        if s.phase == r.PH_BETWEEN:
+            out = s.rounds[-1][0]
+            gfx.center(fb, "R%d: %s" % (s.round + 1, self.out_text(out)), 0)
+            self.draw_table(fb, 8, TABLE_ROWS)
+            self.draw_prompt(fb, "A:deal round %d" % (s.round + 2))
+            return
+        self.log.dirty = True
+        self.draw_status(fb)
+        self.draw_rivals(fb)
+        self.draw_draw_row(fb)
+        self.log.draw(fb)
+        self.draw_hand(fb)
+        self.draw_info(fb)
+        self.draw_prompt(fb, self.prompt())
+
+    def draw_over(self, fb):
+        """The match's end: who won over the round-by-round table."""
+        fb.fill(0)
+        s = self.s
+        w = r.winner(s)
+        won = "Tie" if w < 0 else ("You win!" if w == 0 else r.SEAT_NAMES[w] + " wins")
+        gfx.center(fb, won, 0)
+        self.draw_table(fb, 8, TABLE_ROWS)
+        self.draw_prompt(fb, "A:new B:menu")
+
+    def out_text(self, seat):
+        if seat < 0:
+            return "no one out"
+        return r.SEAT_NAMES[seat] + " out"
+
+    def score_table(self, rows=TABLE_ROWS):
+        table = self.table
+        if table is None or table.rows != rows:
+            names = [n[0] for n in r.SEAT_NAMES[: self.s.n]]
+            names[0] = "Y"
+            table = self.table = RoundTable(names, rows, 2 if len(names) == 4 else 3)
+        return table
+
+    def draw_table(self, fb, y, rows):
+        rounds = [row[2:] for row in self.s.rounds]
+        table = self.score_table(rows)
+        top = self.table_top if self.table_top >= 0 else len(rounds)
+        table.draw(fb, rounds, table.scroll(rounds, top, 0), y)
+
+    def draw_prompt(self, fb, text):
+        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+        fb.text(text[: gfx.CHARS], 0, PROMPT_Y, 0)
+
+    def draw_status(self, fb):
+        s = self.s
+        fb.text("R%d wild %s" % (s.round + 1, gfx.RANK_CHARS[r.wild_of(s) - 1]), 0, STATUS_Y, 1)
+        total = "%d" % s.totals[0]
+        fb.text(total, gfx.W - 8 * len(total), STATUS_Y, 1)
+
+    def draw_rivals(self, fb):
+        """Each rival: its initial, the cards it holds (small digits) and its total; the
+        one to act inverted."""
+        s = self.s
+        n = s.n - 1
+        w = gfx.W // n
+        act = r.to_act(s)
+        for seat in range(1, s.n):
+            x = w * (seat - 1)
+            c = 1
+            if seat == act:
+                fb.fill_rect(x, RIVALS_Y, w - 1, 8, 1)
+                c = 0
+            fb.text(r.SEAT_NAMES[seat][0], x + 1, RIVALS_Y, c)
+            held = len(s.hands[seat])
+            if held >= 10:
+                gfx.glyph(fb, small(held // 10), x + 10, RIVALS_Y, c)
+            gfx.glyph(fb, small(held % 10), x + 14, RIVALS_Y, c)
+            total = "%d" % s.totals[seat]
+            fb.text(total, x + w - 2 - 8 * len(total), RIVALS_Y, c)
+
+    def draw_draw_row(self, fb):
+        s = self.s
+        p = self.picker
+        on = p.zone == "draw" and self.human_turn() and not self.sort_due
+        sel = on and p.index == 0
+        if sel:
+            fb.fill_rect(0, DRAW_Y, PILE_X - 4, 8, 1)
+        fb.text("Stock%2d" % s.nstock, 1, DRAW_Y, 0 if sel else 1)
+        sel = on and p.index == 1
+        if sel:
+            fb.fill_rect(PILE_X, DRAW_Y, gfx.W - PILE_X, 8, 1)
+        c = 0 if sel else 1
+        fb.text("Pile", PILE_X + 1, DRAW_Y, c)
+        top = r.top(s)
+        if top < 0:
+            fb.text("--", PILE_X + 34, DRAW_Y, c)
+        else:
+            card(fb, top, PILE_X + 34, DRAW_Y, c)
+            if r.is_wild(top, r.wild_of(s)):
+                fb.text("*", PILE_X + 51, DRAW_Y, c)
+
+    def draw_hand(self, fb):
+        order = self.hand_order()
+        p = self.picker
+        mine = p.zone == "hand" and self.human_turn() and not self.sort_due
+        cursor = p.index if mine else -1
+        starts = self.starts
+        melded = self.melded
+        for i in range(len(order)):
+            x = HAND_X + STEP * (i % ROW_CARDS)
+            y = HAND_Y + 8 * (i // ROW_CARDS)
+            c = 1
+            if i == cursor:
+                fb.fill_rect(x, y, STEP, 8, 1)
+                c = 0
+            card(fb, order[i], x + 1, y, c)
+            if i < melded:  # a line under the meld's cards, broken between melds
+                end = i + 1 < melded and not (starts >> (i + 1)) & 1
+                end = end and (i + 1) % ROW_CARDS
+                fb.hline(x + 1, y + 7, STEP if end else STEP - 2, c)
+
+    def draw_info(self, fb):
+        s = self.s
+        if self.sort_due:
+            fb.text("sorting...", 0, INFO_Y, 1)
+            return
+        fb.text((self.msg or "dead %d" % self.dead)[:11], 0, INFO_Y, 1)
+        if r.out_cards(s) and self.human_turn():
+            p = self.picker
+            sel = p.zone == "out" or (p.path and p.path[0][0] == "out")
+            if sel:
+                fb.fill_rect(OUT_X - 1, INFO_Y, gfx.W - OUT_X + 1, 8, 1)
+            fb.text("OUT", OUT_X + 4, INFO_Y, 0 if sel else 1)
+
+    def prompt(self):
+        s = self.s
+        if r.over(s):
+            return ""
+        if not self.human_turn():
+            return r.SEAT_NAMES[r.to_act(s)] + "'s turn"
+        if self.sort_due:
+            return ""
+        ph = s.phase
+        p = self.picker
+        if ph == r.PH_CLAIM:
+            return "A:grab B:let go"
+        if ph == r.PH_DRAW:
+            return "A:draw <>:pile" if p.index == 0 else "A:take <>:stock"
+        if p.path:
+            return "out: throw card"
+        if p.zone == "out":
+            return "A:go out v:hand"
+        if r.out_cards(s):
+            return "A:throw v:OUT"
+        return "A:throw B:menu"
+
+
+def card(fb, c, x, y, ink):
+    """A card's rank and suit (16x8), the joker as JK."""
+    if c == r.JOKER:
+        fb.text("JK", x, y, ink)
+    else:
+        gfx.card_label(fb, c, x, y, ink)
+
+
+SCREEN = RummyScreen

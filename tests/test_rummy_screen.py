@@ -1,0 +1,259 @@
+"""Three-Thirteen on the headless device: what the panel shows (the round and wild
+rank, each rival's cards and total, the discard's top, the hand in melds with its
+deadwood), the draw and the discard by the picker, going out by the OUT cell, the
+moment to grab a wild a computer threw (and a resume in it), the log of what the
+computers did, the score table between rounds and at the end."""
+
+import pytest
+
+from firmware import games
+from host_sim import device
+from rules_cases.rummy_cases import build
+from shared_rules import rummy as r
+
+play = device.press_move
+# Not in the launcher yet: it does not fit the 80 KB heap budget on the emulated Pico
+# (docs/rules/rummy.md, "Budgets"); its screen is tested as the registry will hold it.
+ENTRY = (
+    "rummy",
+    "Three-Thirteen",
+    "shared_rules.rummy",
+    "firmware.rummy_screen",
+    "firmware.rummy_help",
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    added = "rummy" not in games.ids()
+    if added:
+        games.register(*ENTRY)
+    yield
+    if added:
+        games.unregister("rummy")
+
+
+def open_match(tmp_path, options=None, seed=3):
+    app, board, d = device.make(str(tmp_path))
+    d.idle()
+    screen = app.start_game("rummy", seed=seed, options=options, resume=False)
+    d.idle()
+    return app, board, d, screen
+
+
+def put(app, screen, s):
+    """Play on from position s (built by the rule cases' helper)."""
+    screen.s = s
+    screen.picker.reset()
+    screen.app.dirty = True
+    app.frame(0, 0)
+
+
+def idle_until(app, screen, done, limit=400):
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(0, 0)
+    raise AssertionError("not reached")
+
+
+def test_the_top_rows_show_round_wild_rivals_and_the_discard(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4S 5S 9D", "2C 2D 2H 6H", "KC KD KH 6S", "7C 8C 9C 6C"], "QH", rnd=1)
+    s.totals = [12, -3, 40, 7]
+    put(app, screen, s)
+    assert device.text_on_screen(board, "R2 wild 4", 0)  # round 2: four cards, fours wild
+    assert device.text_on_screen(board, "12", 0)
+    for name, total in (("W", "-3"), ("N", "40"), ("E", "7")):
+        assert device.text_on_screen(board, name, 8)
+        assert device.text_on_screen(board, total, 8)
+    assert device.text_on_screen(board, "Pile", 16)
+    assert device.text_on_screen(board, "Stock", 16)
+    assert device.text_on_screen(board, "A:draw <>:pile", 56)
+
+
+def test_the_hand_is_grouped_into_melds_with_the_deadwood_last(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    hands = ["9D 3S 5S KH 4S", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"]
+    s = build(hands, "QH", rnd=1, phase=r.PH_DISCARD)
+    put(app, screen, s)
+    # the run with its wild (fours are wild) in the gap, then the rest
+    assert screen.hand_order() == r.parse_cards("3S 4S 5S 9D KH")
+    assert screen.melded == 3 and screen.dead == 9 + 13
+    assert device.text_on_screen(board, "dead 22", 48)
+    buf = board.display.buf
+    y = 32 + 7  # the line under the run's three cards, none under the deadwood
+    assert all(device.pixel(buf, x, y) for x in range(6, 5 + 3 * 17 - 2))
+    assert not any(device.pixel(buf, x, y) for x in range(5 + 3 * 17, 5 + 4 * 17))  # 9D
+    assert screen.picker.item() == r.parse_card("KH")  # the cursor (inverted): the dearest
+
+
+def test_a_turn_draws_by_the_pile_cell_and_throws_the_dearest_deadwood(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "4S", rnd=1)
+    put(app, screen, s)
+    d.keys("RIGHT")  # the draw row's second cell: the pile
+    assert device.text_on_screen(board, "A:take <>:stock", 56)
+    d.keys("A")
+    assert s.phase == r.PH_DISCARD and r.parse_card("4S") in s.hands[0]
+    assert device.text_on_screen(board, "You took 4S", 24)
+    assert screen.picker.item() == r.parse_card("KH")  # the cursor: the dearest card left
+    d.keys("A")
+    assert r.top(s) == r.parse_card("KH") and s.turn == 1
+    assert device.text_on_screen(board, "West's turn", 56)
+
+
+def test_the_card_just_taken_is_refused_with_a_reason(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "4S", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.PILE)
+    order = screen.hand_order()
+    screen.picker.place("hand", order.index(r.parse_card("4S")))
+    d.keys("A")
+    assert s.phase == r.PH_DISCARD and device.text_on_screen(board, "just taken", 48)
+
+
+def test_going_out_by_the_out_cell(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.STOCK)  # 6S: 3S 4H 5S 6S a run (4H wild), 9D to throw
+    assert r.out_cards(s) == [r.parse_card("9D")]
+    assert device.text_on_screen(board, "OUT", 48)
+    assert device.text_on_screen(board, "A:throw v:OUT", 56)
+    d.keys("DOWN")
+    assert screen.picker.zone == "out"
+    assert device.text_on_screen(board, "A:go out v:hand", 56)
+    d.keys("A")  # the OUT cell chosen: now the card
+    assert device.text_on_screen(board, "out: throw card", 56)
+    d.keys("A")
+    assert s.out == 0 and s.turn == 1
+
+
+def claim_window(app, screen):
+    """East (seat 3) has just thrown 4D, a wild in round 2; the person decides first."""
+    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH 4D", rnd=1)
+    s.turn = 3
+    s.phase = r.PH_CLAIM
+    s.claim = [0, 1, 2]
+    r.check(s)
+    put(app, screen, s)
+    return s
+
+
+def test_a_wild_a_computer_threw_is_grabbed_with_A_then_a_card_thrown(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = claim_window(app, screen)
+    assert screen.human_turn() and device.text_on_screen(board, "A:grab B:let go", 56)
+    assert device.text_on_screen(board, "*", 16)  # the pile's top marked wild
+    d.keys("A")
+    assert s.phase == r.PH_GRAB and s.grabber == 0 and r.parse_card("4D") in s.hands[0]
+    assert device.text_on_screen(board, "You grabbed 4D", 24)
+    assert screen.picker.item() != r.parse_card("4D")  # the grabbed card may not go back
+    d.keys("A")
+    assert s.phase == r.PH_DRAW and s.turn == 0  # play resumes with the seat after East
+
+
+def test_letting_a_wild_go_with_B_leaves_it_to_the_next_seats(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = claim_window(app, screen)
+    d.keys("B")
+    assert r.parse_card("4D") not in s.hands[0]
+    assert s.phase != r.PH_CLAIM or r.claimants(s)[0] == 1
+    assert device.text_on_screen(board, "You passed", 24)
+
+
+def test_a_save_in_the_claim_window_resumes_in_it(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = claim_window(app, screen)
+    screen.save_now()
+    want = r.dump(s)
+    app.home()
+    d.idle()
+    again = app.start_game("rummy", resume=True)
+    d.idle()
+    assert r.dump(again.s) == want and again.human_turn()
+    assert device.text_on_screen(board, "A:grab B:let go", 56)
+
+
+def test_the_log_line_says_what_each_computer_did(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = screen.s
+    seen = []
+    for _ in range(3000):
+        if screen.human_turn():
+            play(app, screen, screen.rules.best_move(s))
+        else:
+            app.frame(0, 0)
+        text = screen.log.text
+        if text and (not seen or seen[-1] != text):
+            seen.append(text)
+        if len(seen) > 12:
+            break
+    names = ("West", "North", "East")
+    assert any(t.startswith(names) and (" drew" in t or " took " in t) for t in seen), seen
+    assert any(t.startswith(names) and " threw " in t for t in seen), seen
+    assert any(t.endswith("thinking") for t in seen), seen
+
+
+def test_between_rounds_the_score_table_then_A_deals(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    play(app, screen, r.OUT + r.parse_card("9D"))
+    idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    assert device.text_on_screen(board, "R2: You out", 0)
+    assert device.text_on_screen(board, "A:deal round 3", 56)
+    assert device.text_on_screen(board, " -2", 24)  # round 2's line: the person's -2
+    d.keys("A")
+    assert s.phase == r.PH_DRAW and s.round == 2 and len(s.hands[0]) == 5
+
+
+def test_the_end_shows_who_won_over_the_round_table(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
+    for _ in range(6000):
+        if screen.finished:
+            break
+        key = screen.bot_press()
+        app.frame(key, key)
+        app.frame(0, 0)
+    for _ in range(4):
+        app.frame(0, 0)
+    s = screen.s
+    assert screen.finished
+    w = r.winner(s)
+    won = "Tie" if w < 0 else ("You win!" if w == 0 else "West wins")
+    assert device.text_on_screen(board, won, 0)
+    assert device.text_on_screen(board, "R3", 32) and device.text_on_screen(board, "Tot", 48)
+    assert device.text_on_screen(board, "A:new B:menu", 56)
+    d.keys("UP")  # the table scrolls, the match stays over
+    assert screen.finished and device.text_on_screen(board, "R1", 16)
+
+
+def test_a_draw_shows_at_once_and_the_hand_is_sorted_on_the_next_frame(tmp_path, monkeypatch):
+    """The press's frame makes no meld search (the card joins the end of the hand,
+    "sorting..." below it); the next frame, a thinking one, sorts the hand into melds
+    and works out the moves (going out) for the cursor."""
+    from firmware import buttons as btn
+
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "4S", rnd=1)
+    put(app, screen, s)
+    d.keys("RIGHT")
+    searches = []
+    rules = screen.rules  # the module the app loaded (a game's modules are reloaded)
+    groups, out_cards = rules.groups, rules.out_cards
+    monkeypatch.setattr(rules, "groups", lambda h, w: searches.append("groups") or groups(h, w))
+    monkeypatch.setattr(rules, "out_cards", lambda st: searches.append("out") or out_cards(st))
+    app.frame(btn.A, btn.A)
+    assert searches == [] and screen.thinking and screen.busy()
+    assert device.text_on_screen(board, "You took 4S", 24)
+    assert device.text_on_screen(board, "sorting...", 48)
+    assert screen.hand_order()[-1] == r.parse_card("4S")  # at the end, for now
+    assert screen.bot_press() == 0  # the computer's presses wait for the sort too
+    app.frame(0, 0)
+    assert "groups" in searches and "out" in searches and not screen.thinking
+    assert screen.hand_order()[:3] == r.parse_cards("3S 4S 5S")
+    assert device.text_on_screen(board, "dead 22", 48)
