@@ -202,7 +202,9 @@ def leftovers(cards, wild):
 
 def groups(cards, wild):
     """One best arrangement for the screen: (melds as card lists, the cards left)."""
-    return _melds().groups(cards, wild)
+    from shared_rules import rummy_groups
+
+    return rummy_groups.groups(cards, wild)
 
 
 def arrange(cards, wild):

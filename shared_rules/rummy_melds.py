@@ -30,7 +30,7 @@ from shared_rules.rummy import JOKER_POINTS, VALUES, is_wild, points  # noqa: E4
 # the runs on the table as extra slots ("anchors"): a chain of cards continuing a run.
 
 INF = const(1000)  # cost of a card that must be melded (going out)
-_BIG = const(30000)
+BIG = const(30000)
 _NONE = const(255)
 _SLOTS = const(24)
 _MASK_BITS = const(21)
@@ -101,7 +101,7 @@ def _dfs(i, mask, w, skip, flag, alpha):
         if lb >= alpha:
             _MEMO[key] = -lb - 1
             return lb
-    best = _BIG
+    best = BIG
     bound = alpha
     how = 0
     if skip and not (_noskip >> i) & 1:
@@ -496,7 +496,7 @@ def deadwood(cards, wild):
     _check_hand(cards, wild)
     w, wpen, total = _prepare(cards, wild)
     dead = _dead(w)
-    v = _cost_of(dead) + _run(w, 0, _BIG, dead)
+    v = _cost_of(dead) + _run(w, 0, BIG, dead)
     _MEMO.clear()
     if v == total and 0 < w < 3:
         v += wpen  # no meld to put one or two wilds in
@@ -623,7 +623,7 @@ def best_discard(cards, wild, keep=-1):
     _spare = drop >= 0
     _rec = True
     _HOW.clear()
-    v = _run(w, 1, _BIG)
+    v = _run(w, 1, BIG)
     groups, left, skipped = _walk(w, 1)
     card = _CARD[skipped] if skipped >= 0 else drop
     _rec = False
@@ -651,7 +651,7 @@ def leftovers(cards, wild):
     dead = _dead(w)
     _rec = True
     _HOW.clear()
-    v = _cost_of(dead) + _run(w, 0, _BIG, dead)
+    v = _cost_of(dead) + _run(w, 0, BIG, dead)
     left = _walk(w, 0, dead)[1] | dead
     _rec = False
     _HOW.clear()
@@ -663,60 +663,6 @@ def leftovers(cards, wild):
     if v == total and 0 < w < 3:
         v += wpen
     return v, out
-
-
-def groups(cards, wild):
-    """One best arrangement of the hand, as cards: (melds, left). Each meld is its
-    natural cards in rank order (an ace high last) then the wild cards it uses; spare
-    wilds join the first meld (or make a set of their own, three or more); left is
-    the cards in no meld, sorted. Its points are deadwood(cards, wild)."""
-    global _rec
-    w, wpen, total = _prepare(cards, wild)
-    dead = _dead(w)
-    _rec = True
-    _HOW.clear()
-    _run(w, 0, _BIG, dead)
-    found, left, _skipped = _walk(w, 0, dead)
-    left |= dead
-    _rec = False
-    _HOW.clear()
-    _MEMO.clear()
-    wilds = [c for c in cards if is_wild(c, wild)]
-    wilds.sort()
-    melds = []
-    for grp, need, kind in found:
-        meld = [_CARD[i] for i in range(_n) if (grp >> i) & 1]
-        if kind & 3 == 2:  # a set: its cards, then the wilds
-            for _ in range(need):
-                meld.append(wilds.pop())
-        else:
-            meld = _run_cards(meld, need, kind & 64, wilds)
-        melds.append(meld)
-    if wilds and (melds or len(wilds) >= 3):
-        if melds:
-            melds[0].extend(wilds)
-        else:
-            melds.append(wilds)
-        wilds = []
-    out = [_CARD[i] for i in range(_n) if (left >> i) & 1]
-    out.extend(wilds)
-    return melds, out
-
-
-def _run_cards(naturals, need, ace_high, wilds):
-    """A run's cards in order: each gap filled with a wild from `wilds`, the wilds
-    left over above its top (below its bottom when the top is the ace high)."""
-    pos = [(13 if ace_high and not c % 13 else c % 13, c) for c in naturals]
-    pos.sort()
-    out = []
-    for k in range(len(pos)):
-        if k:
-            for _ in range(pos[k][0] - pos[k - 1][0] - 1):
-                out.append(wilds.pop())
-                need -= 1
-        out.append(pos[k][1])
-    extra = [wilds.pop() for _ in range(need)]
-    return extra + out if pos[-1][0] + len(extra) > 13 else out + extra
 
 
 def _wild_to_drop(cards, wild, keep):
@@ -893,7 +839,7 @@ def _penalty(cards, wild, sets, runs, ends):
     for run in runs:
         if run[2] - run[1] < 12:
             room = True
-    v = _run(w, 0, _BIG)
+    v = _run(w, 0, BIG)
     _MEMO.clear()
     if not room and v == total and 0 < w < 3:
         v += wpen
