@@ -108,16 +108,6 @@ class FencingScreen(gamescreen.GameScreen):
         if self.shared() and not self.rules.over(s) and s.turn != self.seen_by:
             self.curtain = s.turn
 
-    def hint(self):
-        m = self.rules.best_move(self.s)
-        self.picker.point(m)
-        self.log.set("Hint: " + self.rules.move_text(self.s, m))
-        self.app.dirty = True
-
-    def show_log(self, text):
-        self.log.set(text)
-        self.app.dirty = True
-
     def over_detail(self):
         s = self.s
         return "%d turns" % s.turns

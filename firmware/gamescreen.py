@@ -350,6 +350,17 @@ class GameScreen(Screen):
             self.msg = text
         self.app.dirty = True
 
+    def hint(self):
+        """The strong player's move for the person: the cursor on its first touch, its
+        text on the log line (a screen with its own wording overrides this)."""
+        m = self.rules.best_move(self.s)
+        self.picker.point(m)
+        self.say("Hint: " + self.rules.move_text(self.s, m))
+
+    def show_log(self, text):
+        """A computer seat's line: what it does (firmware/seats.py)."""
+        self.say(text)
+
     def refused(self, touch):
         """A on a cell no legal move touches: a screen may say why."""
 

@@ -124,12 +124,6 @@ class MyPetScreen(gamescreen.GameScreen):
     def after_move(self, move, seat):
         self.picker.reset()
 
-    def hint(self):
-        m = self.rules.best_move(self.s)
-        self.picker.point(m)
-        self.log.set("Hint: " + self.rules.move_text(self.s, m))
-        self.app.dirty = True
-
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):

@@ -181,16 +181,6 @@ class RummyScreen(gamescreen.GameScreen):
         self.table_top = -1
         self.picker.reset()
 
-    def hint(self):
-        m = self.rules.best_move(self.s)
-        self.picker.point(m)
-        self.log.set("Hint: " + self.rules.move_text(self.s, m))
-        self.app.dirty = True
-
-    def show_log(self, text):
-        self.log.set(text)
-        self.app.dirty = True
-
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
