@@ -2,7 +2,6 @@
 search (shared_rules/rummy_melds.py) as lists of cards. A module of its own: the search
 is needed everywhere, this only on the device's screen and in tests."""
 
-from shared_rules import rummy_melds as _m
 from shared_rules.rummy import is_wild
 
 
@@ -11,6 +10,8 @@ def groups(cards, wild):
     natural cards in rank order (an ace high last) then the wild cards it uses; spare
     wilds join the first meld (or make a set of their own, three or more); left is
     the cards in no meld, sorted. Its points are deadwood(cards, wild)."""
+    from shared_rules import rummy_melds as _m  # loaded by the rules already
+
     w = _m._prepare(cards, wild)[0]
     dead = _m._dead(w)
     _m._rec = True

@@ -561,7 +561,7 @@ def case_notation_and_log_lines():
     assert r.move_log(s, 1, r.STOCK) == "West drew"
     assert r.move_log(s, 1, r.PASS) == "West passed"
     assert r.move_log(s, 1, 22) == "West threw TH"
-    assert r.touches(s, r.STOCK) == (("stock", 0),) and r.touches(s, r.PILE) == (("discard", 0),)
+    assert r.touches(s, r.STOCK) == (("draw", 0),) and r.touches(s, r.PILE) == (("draw", 1),)
 
 
 def case_save_round_trip_and_damage():
