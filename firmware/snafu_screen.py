@@ -38,6 +38,7 @@ class SnafuScreen(gamescreen.GameScreen):
         self.pointers = [-1, -1, -1, -1]  # the way each player's pointer shows (-1: none)
         self.crash_shown = 0
         self.strip_due = True
+        self.grid_due = False  # a new round: its grid drawn whole on the next frame
         self.period = sn.TICK_FRAMES[self.s.opts["speed"] - 1]
 
     # ---- match -------------------------------------------------------
@@ -63,10 +64,12 @@ class SnafuScreen(gamescreen.GameScreen):
             sn._save().adopt_match(self.s, self.seed, p[0], p[1], p[2:6], p[6])
 
     def next_round(self):
+        """The rules set the round up now and the panel says so; the whole grid is drawn
+        on the next frame (the two together are over a frame's budget on a Pico)."""
         self.rules.play(self.s, sn.M_NEXT)
         self.mode = READY
         self.queue = [[], []]
-        self.repaint = True
+        self.grid_due = True
         self.autosave()
 
     def over_detail(self):
@@ -75,10 +78,14 @@ class SnafuScreen(gamescreen.GameScreen):
     # ---- input and ticks -------------------------------------------
 
     def wants_idle_frames(self):
-        return self.mode == RUN
+        return self.mode == RUN or self.grid_due
 
     def handle(self, pressed, held):
         s = self.s
+        if self.grid_due:  # the frame after the round was set up: its grid now
+            self.grid_due = False
+            self.repaint = True
+            self.app.dirty = True
         two = self.s.opts["humans"] == 2
         if self.mode == RUN:
             self.steer(pressed, held, two)
@@ -192,6 +199,9 @@ class SnafuScreen(gamescreen.GameScreen):
 
     def draw_game(self, fb):
         s = self.s
+        if self.grid_due and not self.repaint:  # the round is set up: its grid next frame
+            gfx.banner(fb, "Round %d" % s.round, "")
+            return
         if self.repaint:
             self.repaint = False
             fb.fill(0)

@@ -489,3 +489,26 @@ def test_replays_carry_the_rule_set_and_older_ones_play_arcade(tmp_path):
         app2, _b2, d2 = device.make(str(tmp_path / ("replay-" + rules)))
         d2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
         assert sn.dump(app2.screen.s) == sn.dump(screen.s)
+
+
+def test_the_press_that_starts_a_round_shows_it_and_draws_the_grid_next_frame(tmp_path):
+    """A between rounds: the rules set the round up and the panel says "Round 2" in the
+    press's frame; the whole grid is drawn on the frame after (the two together were
+    36 ms on the emulated Pico, over a frame's budget)."""
+    app, board, d, screen = start(tmp_path, {"variant": 1, "rounds": 3})
+    for _ in range(20000):  # the bot's presses up to the end of round 1
+        if sn.round_over(screen.s) and screen.s.round == 1:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+    d.idle(3)
+    assert sn.round_over(screen.s)
+    repaints = []
+    real = screen.grid.repaint
+    screen.grid.repaint = lambda *a: repaints.append(1) or real(*a)
+    app.frame(btn.A, btn.A)
+    assert screen.s.round == 2 and screen.grid_due and repaints == []
+    assert device.text_on_screen(board, "Round 2", 23)
+    app.frame(0, 0)
+    assert repaints == [1] and not screen.grid_due
+    assert device.text_on_screen(board, "A: go", 32)
