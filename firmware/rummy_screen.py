@@ -97,9 +97,6 @@ class RummyScreen(gamescreen.GameScreen):
             return self.hand_order()
         return DRAW_CELLS if zone == "draw" else ONE
 
-    def walk_all(self, zone, level):
-        return False
-
     def focus(self):
         """A discard: the cursor on the dearest card left out that may go (else the
         first card that may)."""
