@@ -64,10 +64,15 @@ def _check_cards(s):
             _bad("the stock and the pile must be bytearrays of %d" % r.CARDS_MAX)
     _int_in(s.nstock, 0, r.CARDS_MAX, "stock size")
     _int_in(s.npile, 0, r.CARDS_MAX, "pile size")
-    for group in s.hands + [r.stock_cards(s), r.pile_cards(s)]:
-        if not isinstance(group, list):
+    for hand in s.hands:
+        if not isinstance(hand, list):
             _bad("hands must be lists")
-        for c in group:
+        for c in hand:
+            _int_in(c, 0, r.JOKER, "card")
+            seen[c] += 1
+    for group, n in ((s.stock, s.nstock), (s.pile, s.npile)):
+        for i in range(n):
+            c = group[i]
             _int_in(c, 0, r.JOKER, "card")
             seen[c] += 1
     for c in range(r.KINDS):
@@ -182,10 +187,31 @@ def _ints(text, n):
     return _st.ints(_GAME, text, n)
 
 
-def _cards_of(text):
+def _count(text):
+    """How many cards a save's 'AS 7H JK' (or '-') lists; no list of words is made."""
     if text == "-":
-        return []
-    return [r.parse_card(t) for t in text.split(" ")]
+        return 0
+    n = (len(text) + 1) // 3
+    if 3 * n - 1 != len(text):
+        _bad("bad cards %r" % text[:12])
+    for k in range(2, len(text), 3):
+        if text[k] != " ":
+            _bad("bad cards %r" % text[:12])
+    return n
+
+
+def _cards_of(text):
+    return [r.parse_card(text[k : k + 2]) for k in range(0, 3 * _count(text), 3)]
+
+
+def _cards_into(text, buf):
+    """Parse a save's cards straight into buf (the stock's or pile's bytes); their count."""
+    n = _count(text)
+    if n > len(buf):
+        _bad("more cards than two decks")
+    for i in range(n):
+        buf[i] = r.parse_card(text[3 * i : 3 * i + 2])
+    return n
 
 
 def load(text):
@@ -234,7 +260,8 @@ def load(text):
         s.totals = _ints(fields["totals"], n)
         s.hands = [_cards_of(fields["hand%d" % seat]) for seat in range(n)]
         s.known = [_cards_of(fields["known%d" % seat]) for seat in range(n)]
-        set_piles(s, _cards_of(fields["stock"]), _cards_of(fields["pile"]))
+        s.nstock = _cards_into(fields["stock"], s.stock)
+        s.npile = _cards_into(fields["pile"], s.pile)
         s.rounds = []
         if fields["rounds"] != "-":
             for part in fields["rounds"].split(" "):

@@ -14,6 +14,7 @@ CPython and in the VM.
 """
 
 import json
+from array import array
 
 from shared_rules.rng import Rng
 
@@ -462,8 +463,8 @@ def walk(g, seed, options, profile=None, cap=MAX_MOVES, best_every=1):
     if g.dump(g.new(seed, options, profile)) != g.dump(s):
         fail(g, "new() is not a function of (seed, options, profile)", tag)
     rng = Rng(seed * 7 + 1)
-    played = []
-    sums = []  # checksum of the save after each move
+    played = array("i")  # 4 bytes a move: long games stay small in a 64 KB heap
+    sums = array("i")  # checksum of the save after each move
     n = 0
     check_damage(g, s, tag)
     while True:
