@@ -49,6 +49,7 @@ _DUPS = [0] * _SLOTS  # the other slots holding the same card (hand cards)
 _PARTNERS = [0] * _SLOTS  # slots that can share a meld with one wild (same rank, 2 apart)
 _RANKSET = [0] * 14  # each rank's slots (hand cards)
 _SUITSET = [0] * 4  # each suit's slots (hand cards)
+_POS = [0] * 18  # _POS[p + 2]: the slots at run position p (-2..15; the ace at 0 and 13)
 _MEMO = {}
 _HOW = {}  # while recording: the choice made at each position (for _walk)
 
@@ -72,189 +73,373 @@ def _popcounts():
 _POP = _popcounts()
 
 
+# The search keeps its own stack, one entry a depth, in lists made once: no Python
+# recursion (a Pico's C stack holds about thirty nested calls, and the app's own take a
+# dozen) and no allocation while it runs. A node's phases, in the order it tries them:
+_PH_SKIP = const(0)  # the slot as the discard
+_PH_SETS = const(1)  # a set from it
+_PH_SUBSETS = const(2)  # ... each subset of the later cards of its rank
+_PH_UP = const(3)  # a run up from it
+_PH_UP_NEXT = const(4)
+_PH_HIGH = const(5)  # a run down to it as the ace high
+_PH_HIGH_NEXT = const(6)
+_PH_LEAVE = const(7)  # left out (its penalty)
+_PH_DONE = const(8)
+_PH_ALONE = const(9)  # a run's end on the table: left alone
+_PH_CHAIN = const(10)  # ... or (a top end) a chain of cards continuing its run
+_PH_CHAIN_NEXT = const(11)
+_DEPTH = const(24)
+_FULL = const(0x1FFFFF)  # the mask's bits in a memo key (_MASK_BITS)
+
+_S_KEY = [0] * _DEPTH
+_S_SLOT = [0] * _DEPTH
+_S_ALPHA = [0] * _DEPTH
+_S_BEST = [0] * _DEPTH
+_S_BOUND = [0] * _DEPTH
+_S_HOW = [0] * _DEPTH
+_S_PHASE = [0] * _DEPTH
+_S_E1 = [0] * _DEPTH  # a phase's place: the next subset or slot
+_S_E2 = [0] * _DEPTH  # the rank's later cards, or a run's last rank
+_S_E3 = [0] * _DEPTH  # the cards a set must take, or a run's count
+_S_E4 = [0] * _DEPTH  # a run's slots
+_S_E5 = [0] * _DEPTH  # a run passed a second copy of one of its cards
+_S_ADD = [0] * _DEPTH  # the cost added to the child's value (a card left out)
+_S_CHOICE = [0] * _DEPTH  # the choice the child stands for (recorded in _HOW)
+
+
 def _dfs(i, mask, w, skip, flag, alpha):
     """The least cost of the slots in `mask` with `w` wilds (exact below alpha, else a
     value >= alpha). skip: a slot must still be skipped (the discard); flag: in this
     rank a set was made (1, the others start runs) or a card left out (2, no set)."""
-    if not mask:
-        if skip:  # a spare wild can be the discard
-            return 0 if w and _spare else INF
-        return 0
-    r0 = _RANK[i - 1] if i else 99
-    while not (mask >> i) & 1:
-        i += 1
-    r = _RANK[i]
-    if r != r0:
-        flag = 0
-    key = (((flag << 1 | skip) << 4 | w) << _MASK_BITS) | mask
-    got = _MEMO.get(key)
-    if got is not None:
-        if got >= 0:
-            return got
-        if -got - 1 >= alpha:
-            return -got - 1
-    rest = mask ^ (1 << i)
-    if _KIND[i]:
-        return _anchor(i, mask, rest, w, skip, flag, alpha, key)
-    if w < 2 and _lb_on and not _rec:
-        lb = _floor(mask, w, skip)
-        if lb >= alpha:
-            _MEMO[key] = -lb - 1
-            return lb
-    best = BIG
-    bound = alpha
-    how = 0
-    if skip and not (_noskip >> i) & 1:
-        v = _dfs(i + 1, rest, w, 0, flag, bound)
-        if v < best:
-            best = v
-            how = 1
-            if v < bound:
-                bound = v
-    if bound and not flag:
-        others = rest & _RMASK[i]
-        if others or w >= 2:
-            loose = others & ~_runnable
-            twin = _twin
-            sub = others
-            while True:
-                left = loose & ~sub
-                if (not left or (skip and not left & (left - 1))) and not (
-                    ((sub & twin) >> 1) & others & ~sub
-                ):
-                    t = sub >> (i + 1)
-                    size = 1 + _POP[t & 255] + _POP[t >> 8]
-                    need = 3 - size if size < 3 else 0
-                    if need <= w:
-                        v = _dfs(i + 1, rest ^ sub, w - need, skip, 1, bound)
-                        if v < best:
-                            best = v
-                            how = (sub << 7) | (need << 2) | 2
-                            if v < bound:
-                                bound = v
-                                if not v:
-                                    break
-                if not sub:
-                    break
-                sub = (sub - 1) & others
-    if bound:
-        last = r
-        cnt = 1
-        run = 0
-        dup = False  # a free second copy of a card of the run
-        j = _NXT[i]
-        while j != _NONE:
-            if (mask >> j) & 1:
-                k = _KIND[j]
-                rj = _RANK[j]
-                if not k:
-                    if rj == last:
-                        dup = True
+    memo = _MEMO
+    s_key = _S_KEY
+    s_slot = _S_SLOT
+    s_alpha = _S_ALPHA
+    s_best = _S_BEST
+    s_bound = _S_BOUND
+    s_how = _S_HOW
+    s_phase = _S_PHASE
+    s_e1 = _S_E1
+    s_e2 = _S_E2
+    s_e3 = _S_E3
+    s_e4 = _S_E4
+    s_e5 = _S_E5
+    s_add = _S_ADD
+    s_choice = _S_CHOICE
+    rank = _RANK
+    kind = _KIND
+    nxt = _NXT
+    d = 0
+    key = best = bound = how = phase = e1 = e2 = e3 = e4 = e5 = rest = r = 0
+    while True:
+        # ---- enter the node (i, mask, w, skip, flag, alpha) ----
+        v = -1
+        if not mask:
+            v = 0
+            if skip:  # a spare wild can be the discard
+                v = 0 if w and _spare else INF
+        else:
+            r0 = rank[i - 1] if i else 99
+            while not (mask >> i) & 1:
+                i += 1
+            r = rank[i]
+            if r != r0:
+                flag = 0
+            key = (((flag << 1 | skip) << 4 | w) << _MASK_BITS) | mask
+            got = memo.get(key)
+            if got is not None:
+                if got >= 0:
+                    v = got
+                elif -got - 1 >= alpha:
+                    v = -got - 1
+            if v < 0:
+                rest = mask ^ (1 << i)
+                best = BIG
+                bound = alpha
+                how = 0
+                if kind[i]:
+                    phase = _PH_ALONE
+                else:
+                    phase = _PH_SKIP
+                    if w < 2 and _lb_on and not _rec:
+                        lb = _floor(mask, w, skip)
+                        if lb >= alpha:
+                            memo[key] = -lb - 1
+                            v = lb
+        # ---- go on in the node: take a child's value, try the next choice or finish ----
+        while True:
+            if v >= 0:
+                if not d:
+                    return v
+                d -= 1
+                key = s_key[d]
+                i = s_slot[d]
+                alpha = s_alpha[d]
+                best = s_best[d]
+                bound = s_bound[d]
+                how = s_how[d]
+                phase = s_phase[d]
+                e1 = s_e1[d]
+                e2 = s_e2[d]
+                e3 = s_e3[d]
+                e4 = s_e4[d]
+                e5 = s_e5[d]
+                mask = key & _FULL
+                w = (key >> _MASK_BITS) & 15
+                skip = (key >> 25) & 1
+                flag = key >> 26
+                rest = mask ^ (1 << i)
+                r = rank[i]
+                v += s_add[d]
+                if v < best:
+                    best = v
+                    how = s_choice[d]
+                    if v < bound:
+                        bound = v
+                        if not v:
+                            phase = _PH_DONE
+                v = -1
+            # the next child: its mask, wilds, skip, flag, alpha, added cost, choice
+            c_mask = -1
+            while c_mask < 0 and phase != _PH_DONE:
+                if phase == _PH_SUBSETS:
+                    sub = e1
+                    if sub:
+                        e1 = (sub - 1) & e2
                     else:
-                        last = rj
-                        cnt += 1
-                        run |= 1 << j
+                        phase = _PH_UP
+                    left = e3 & ~sub
+                    if (not left or (skip and not left & (left - 1))) and not (
+                        ((sub & _twin) >> 1) & e2 & ~sub
+                    ):
+                        t = sub >> (i + 1)
+                        size = 1 + _POP[t & 255] + _POP[t >> 8]
+                        need = 3 - size if size < 3 else 0
+                        if need <= w:
+                            c_mask = rest ^ sub
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = 1
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = (sub << 7) | (need << 2) | 2
+                elif phase == _PH_UP_NEXT:
+                    j = e1
+                    if j == _NONE:
+                        phase = _PH_HIGH
+                        continue
+                    e1 = nxt[j]
+                    if not (mask >> j) & 1:
+                        continue
+                    k = kind[j]
+                    rj = rank[j]
+                    if not k:
+                        if rj == e2:
+                            e5 = 1
+                            continue
+                        e2 = rj
+                        e3 += 1
+                        e4 |= 1 << j
                         span = rj - r + 1
-                        need = (span if span > 3 else 3) - cnt
+                        need = (span if span > 3 else 3) - e3
                         if need > w:
                             if span >= 3:
-                                break
+                                phase = _PH_HIGH
                         elif (
                             skip
-                            or dup
+                            or e5
                             or span > 11
                             or mask & _DUPS[j]
                             or not _lone(mask & _RANKSET[rj + 1] & _SUITSET[_SUIT[j]], mask, rj + 1)
                         ):
-                            v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
-                            if v < best:
-                                best = v
-                                how = (run << 7) | (need << 2) | 3
-                                if v < bound:
-                                    bound = v
-                                    if not v:
-                                        break
-                elif k == 2:  # a run's bottom end: a chain laid off below it
-                    need = rj - r - cnt
-                    if need > w:
-                        break
-                    if r >= _FAR[j]:
-                        v = _dfs(i + 1, rest ^ run ^ (1 << j), w - need, skip, flag, bound)
-                        if v < best:
-                            best = v
-                            how = ((run | 1 << j) << 7) | (need << 2) | 3
-                            if v < bound:
-                                bound = v
-                                if not v:
-                                    break
-            j = _NXT[j]
-        if bound and not r:
-            last = 13
-            cnt = 1
-            run = 0
-            dup = (rest >> (i + 1)) & (_twin >> (i + 1)) & 1  # the ace's second copy
-            j = _LAST[_SUIT[i]]
-            while j != _NONE and _RANK[j]:
-                if (mask >> j) & 1:
-                    k = _KIND[j]
-                    rj = _RANK[j]
-                    if not k:
-                        if rj == last:
-                            dup = True
-                        else:
-                            last = rj
-                            cnt += 1
-                            run |= 1 << j
-                            span = 14 - rj
-                            need = (span if span > 3 else 3) - cnt
-                            if need > w:
-                                if span >= 3:
-                                    break
-                            elif (
-                                skip
-                                or dup
-                                or span > 11
-                                or rj < 2
-                                or mask & _DUPS[j]
-                                or not _lone(
-                                    mask & _RANKSET[rj - 1] & _SUITSET[_SUIT[j]], mask, rj - 1
-                                )
-                            ):
-                                v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
-                                if v < best:
-                                    best = v
-                                    how = (run << 7) | 64 | (need << 2) | 3
-                                    if v < bound:
-                                        bound = v
-                                        if not v:
-                                            break
-                    elif k == 1:  # a run's top end: a chain up to the ace laid off on it
-                        need = 13 - rj - cnt
+                            c_mask = rest ^ e4
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = (e4 << 7) | (need << 2) | 3
+                    elif k == 2:  # a run's bottom end: a chain laid off below it
+                        need = rj - r - e3
                         if need > w:
-                            break
-                        if _FAR[j] >= 13:
-                            v = _dfs(i + 1, rest ^ run ^ (1 << j), w - need, skip, flag, bound)
-                            if v < best:
-                                best = v
-                                how = ((run | 1 << j) << 7) | 64 | (need << 2) | 3
-                                if v < bound:
-                                    bound = v
-                                    if not v:
-                                        break
-                j = _PRV[j]
-    c = _COST[i]
-    if flag != 1 and c < bound:
-        v = c + _dfs(i + 1, rest, w, skip, 2, bound - c)
-        if v < best:
-            best = v
-            how = 0
-    if best < alpha:
-        _MEMO[key] = best
-        if _rec:
-            _HOW[key] = how
-        return best
-    _MEMO[key] = -alpha - 1
-    return alpha
+                            phase = _PH_HIGH
+                        elif r >= _FAR[j]:
+                            c_mask = rest ^ e4 ^ (1 << j)
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = ((e4 | 1 << j) << 7) | (need << 2) | 3
+                elif phase == _PH_HIGH_NEXT:
+                    j = e1
+                    if j == _NONE or not rank[j]:
+                        phase = _PH_LEAVE
+                        continue
+                    e1 = _PRV[j]
+                    if not (mask >> j) & 1:
+                        continue
+                    k = kind[j]
+                    rj = rank[j]
+                    if not k:
+                        if rj == e2:
+                            e5 = 1
+                            continue
+                        e2 = rj
+                        e3 += 1
+                        e4 |= 1 << j
+                        span = 14 - rj
+                        need = (span if span > 3 else 3) - e3
+                        if need > w:
+                            if span >= 3:
+                                phase = _PH_LEAVE
+                        elif (
+                            skip
+                            or e5
+                            or span > 11
+                            or rj < 2
+                            or mask & _DUPS[j]
+                            or not _lone(mask & _RANKSET[rj - 1] & _SUITSET[_SUIT[j]], mask, rj - 1)
+                        ):
+                            c_mask = rest ^ e4
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = (e4 << 7) | 64 | (need << 2) | 3
+                    elif k == 1:  # a run's top end: a chain up to the ace laid off on it
+                        need = 13 - rj - e3
+                        if need > w:
+                            phase = _PH_LEAVE
+                        elif _FAR[j] >= 13:
+                            c_mask = rest ^ e4 ^ (1 << j)
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = ((e4 | 1 << j) << 7) | 64 | (need << 2) | 3
+                elif phase == _PH_SKIP:
+                    phase = _PH_SETS
+                    if skip and not (_noskip >> i) & 1:
+                        c_mask = rest
+                        c_w = w
+                        c_skip = 0
+                        c_flag = flag
+                        c_alpha = bound
+                        c_add = 0
+                        c_how = 1
+                elif phase == _PH_SETS:
+                    phase = _PH_UP
+                    if not flag:
+                        others = rest & _RMASK[i]
+                        if others or w >= 2:
+                            e1 = others
+                            e2 = others
+                            e3 = others & ~_runnable  # cards that can join no run
+                            phase = _PH_SUBSETS
+                elif phase == _PH_UP:
+                    e1 = nxt[i]
+                    e2 = r
+                    e3 = 1
+                    e4 = 0
+                    e5 = 0
+                    phase = _PH_UP_NEXT
+                elif phase == _PH_HIGH:
+                    phase = _PH_LEAVE
+                    if not r:
+                        e1 = _LAST[_SUIT[i]]
+                        e2 = 13
+                        e3 = 1
+                        e4 = 0
+                        e5 = (rest >> (i + 1)) & (_twin >> (i + 1)) & 1  # the ace's twin
+                        phase = _PH_HIGH_NEXT
+                elif phase == _PH_LEAVE:
+                    phase = _PH_DONE
+                    c = _COST[i]
+                    if flag != 1 and c < bound:
+                        c_mask = rest
+                        c_w = w
+                        c_skip = skip
+                        c_flag = 2
+                        c_alpha = bound - c
+                        c_add = c
+                        c_how = 0
+                elif phase == _PH_ALONE:
+                    phase = _PH_CHAIN
+                    c_mask = rest
+                    c_w = w
+                    c_skip = skip
+                    c_flag = flag
+                    c_alpha = bound
+                    c_add = 0
+                    c_how = 0
+                elif phase == _PH_CHAIN:
+                    phase = _PH_DONE
+                    if kind[i] == 1:
+                        e1 = nxt[i]
+                        e2 = r
+                        e3 = 1
+                        e4 = 0
+                        phase = _PH_CHAIN_NEXT
+                else:  # _PH_CHAIN_NEXT
+                    j = e1
+                    if j == _NONE:
+                        phase = _PH_DONE
+                        continue
+                    e1 = nxt[j]
+                    if not (mask >> j) & 1 or kind[j]:  # another run's end: passed by
+                        continue
+                    rj = rank[j]
+                    if rj == e2:
+                        continue
+                    e2 = rj
+                    e3 += 1
+                    e4 |= 1 << j
+                    need = rj - r + 1 - e3
+                    if need > w or rj > _FAR[i]:
+                        phase = _PH_DONE
+                    else:
+                        c_mask = rest ^ e4
+                        c_w = w - need
+                        c_skip = skip
+                        c_flag = flag
+                        c_alpha = bound
+                        c_add = 0
+                        c_how = (e4 << 7) | (need << 2) | 3
+            if c_mask >= 0:
+                s_key[d] = key
+                s_slot[d] = i
+                s_alpha[d] = alpha
+                s_best[d] = best
+                s_bound[d] = bound
+                s_how[d] = how
+                s_phase[d] = phase
+                s_e1[d] = e1
+                s_e2[d] = e2
+                s_e3[d] = e3
+                s_e4[d] = e4
+                s_e5[d] = e5
+                s_add[d] = c_add
+                s_choice[d] = c_how
+                d += 1
+                i += 1
+                mask = c_mask
+                w = c_w
+                skip = c_skip
+                flag = c_flag
+                alpha = c_alpha
+                break
+            # no choice left: the node's value
+            if best < alpha:
+                memo[key] = best
+                if _rec:
+                    _HOW[key] = how
+                v = best
+            else:
+                memo[key] = -alpha - 1
+                v = alpha
 
 
 def _lone(y, mask, rank):
@@ -285,46 +470,6 @@ def _floor(mask, w, skip):
     if skip:
         lb -= top
     return lb
-
-
-def _anchor(i, mask, rest, w, skip, flag, alpha, key):
-    """_dfs at a run's end on the table: left alone, or (a top end) a chain of cards
-    continuing the run upward, gaps filled with wilds."""
-    best = _dfs(i + 1, rest, w, skip, flag, alpha)
-    how = 0
-    if best and _KIND[i] == 1:
-        bound = best if best < alpha else alpha
-        r = _RANK[i]
-        last = r
-        cnt = 1
-        run = 0
-        j = _NXT[i]
-        while j != _NONE:
-            if (mask >> j) & 1 and not _KIND[j]:  # another run's end: passed by
-                rj = _RANK[j]
-                if rj != last:
-                    last = rj
-                    cnt += 1
-                    run |= 1 << j
-                    need = rj - r + 1 - cnt
-                    if need > w or rj > _FAR[i]:
-                        break
-                    v = _dfs(i + 1, rest ^ run, w - need, skip, flag, bound)
-                    if v < best:
-                        best = v
-                        how = (run << 7) | (need << 2) | 3
-                        if v < bound:
-                            bound = v
-                            if not v:
-                                break
-            j = _NXT[j]
-    if best < alpha:
-        _MEMO[key] = best
-        if _rec:
-            _HOW[key] = how
-        return best
-    _MEMO[key] = -alpha - 1
-    return alpha
 
 
 def _prepare(cards, wild, ends=()):
@@ -389,6 +534,8 @@ def _prepare(cards, wild, ends=()):
         if not _KIND[i]:
             _RANKSET[_RANK[i]] |= 1 << i
             _SUITSET[_SUIT[i]] |= 1 << i
+    for p in range(14):
+        _POS[p + 2] = _RANKSET[p % 13]
     for i in range(n):
         m = 0
         _DUPS[i] = 0
@@ -418,9 +565,10 @@ def _prepare(cards, wild, ends=()):
         p = 0
         if not _KIND[i]:
             r = _RANK[i]
-            near = _RANKSET[r]
-            for d in (-2, -1, 1, 2):  # positions: the ace both 0 and 13
-                near |= _at(r + d) | (_at(13 + d) if not r else 0)
+            pos = _POS  # run positions two either side (the ace at both 0 and 13)
+            near = _RANKSET[r] | pos[r] | pos[r + 1] | pos[r + 3] | pos[r + 4]
+            if not r:
+                near |= pos[13] | pos[14]
             p = (_RANKSET[r] | (near & _SUITSET[_SUIT[i]])) & ~(1 << i)
         _PARTNERS[i] = p
     _n = n
@@ -569,11 +717,6 @@ def out_discards(cards, wild, barred=-1):
     return out
 
 
-def _at(pos):
-    """The hand slots at run position pos (0 and 13 the ace), any suit."""
-    return _RANKSET[pos % 13] if 0 <= pos <= 13 else 0
-
-
 def _dead(w):
     """The slots that can be in no meld at all (their penalty is certain): none with
     two wilds; with one, a card without another of its rank or of its suit two ranks
@@ -593,10 +736,10 @@ def _dead(w):
             ok = same & (same - 1)  # two more of the rank
             suit = _SUITSET[_SUIT[i]]
             for pos in (r, 13) if not r else (r,):
-                a = _at(pos - 2) & suit
-                b = _at(pos - 1) & suit
-                c = _at(pos + 1) & suit
-                d = _at(pos + 2) & suit
+                a = _POS[pos] & suit
+                b = _POS[pos + 1] & suit
+                c = _POS[pos + 3] & suit
+                d = _POS[pos + 4] & suit
                 ok = ok or (a and b) or (b and c) or (c and d)
         if not ok:
             dead |= 1 << i
