@@ -16,7 +16,6 @@ from firmware import gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
 from firmware.ui.small import small
-from firmware.ui.table import RoundTable
 from shared_rules import rummy as r
 
 STATUS_Y, RIVALS_Y, DRAW_Y, LOG_Y, HAND_Y, INFO_Y, PROMPT_Y = 0, 8, 16, 24, 32, 48, 56
@@ -168,6 +167,9 @@ class RummyScreen(gamescreen.GameScreen):
         self.app.beep()
         self.log.set(text)
         self.table_top = -1
+        if move == r.NEXT:  # a new round: the score table and the scoring code go
+            self.table = None
+            gamescreen.drop_between(("firmware.ui.table", "shared_rules.rummy_table"))
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
@@ -217,6 +219,8 @@ class RummyScreen(gamescreen.GameScreen):
         if table is None or table.rows != rows:
             names = [n[0] for n in r.SEAT_NAMES[: self.s.n]]
             names[0] = "Y"
+            from firmware.ui.table import RoundTable  # between rounds only (heap)
+
             table = self.table = RoundTable(names, rows, 2 if len(names) == 4 else 3)
         return table
 

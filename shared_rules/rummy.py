@@ -171,7 +171,7 @@ def is_meld(cards, wild):
     """True when the cards form one set (3+ of a rank) or one run (3+ of a suit in
     sequence, ace low or high, each rank once, at most 13), wilds standing for any card;
     only wilds make a set."""
-    return _melds().is_meld(cards, wild)
+    return _table().is_meld(cards, wild)
 
 
 def deadwood(cards, wild):
@@ -209,12 +209,19 @@ def groups(cards, wild):
 
 def arrange(cards, wild):
     """The melds a fully melded hand lays on the table: (set ranks, runs)."""
-    return _melds().arrange(cards, wild)
+    return _table().arrange(cards, wild)
 
 
 def penalty(cards, wild, table):
     """What the hand pays when someone went out with `table` (arrange()'s melds)."""
-    return _melds().penalty(cards, wild, table)
+    return _table().penalty(cards, wild, table)
+
+
+def _table():
+    """The end of a round's code (shared_rules/rummy_table.py), imported when needed."""
+    from shared_rules import rummy_table
+
+    return rummy_table
 
 
 def wild_of(s):

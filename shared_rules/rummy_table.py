@@ -1,0 +1,176 @@
+"""Three-Thirteen at the end of a round: the melds the seat going out lays down, what
+the others pay after their melds and lay-offs on them, and whether cards make one meld.
+Imported when first needed (a round's last turns and its scoring): the meld search
+(shared_rules/rummy_melds.py) stays in the heap through the whole round, this does not
+need to (the device drops it between rounds).
+"""
+
+from shared_rules import rummy_melds as _m
+from shared_rules.rummy import is_wild
+
+
+def is_meld(cards, wild):
+    """True when the cards form one set (3+ of a rank) or one run (3+ of a suit in
+    sequence, ace low or high, each rank once, at most 13), wilds standing for any card;
+    only wilds make a set."""
+    _m._check_hand(cards, wild)
+    n = len(cards)
+    if n < 3:
+        return False
+    rank = -1
+    suit = -1
+    same_rank = True
+    same_suit = True
+    seen = 0
+    lo = 13
+    hi = -1
+    ace = False
+    for c in cards:
+        if is_wild(c, wild):
+            continue
+        r = c % 13
+        if rank < 0:
+            rank = r
+            suit = c // 13
+        same_rank = same_rank and r == rank
+        same_suit = same_suit and c // 13 == suit
+        if (seen >> r) & 1:
+            same_suit = False  # a rank twice: no run
+        seen |= 1 << r
+        if r:
+            lo = min(lo, r)
+            hi = max(hi, r)
+        else:
+            ace = True
+    if rank < 0 or same_rank:
+        return True
+    if not same_suit or n > 13:
+        return False
+    if not ace:
+        return hi - lo + 1 <= n
+    return hi + 1 <= n or 14 - lo <= n
+
+
+def arrange(cards, wild):
+    """The melds a fully melded hand lays down: (sets, runs) with sets a list of ranks
+    (-1: a set of wilds only) and runs a list of (suit, low, high) positions (ace low
+    0, ace high 13), each run's wilds placed above its cards where they fit; spare
+    wilds go on the first set, else the first run with room. None if it does not meld."""
+    w, wpen, total = _m._prepare(cards, wild)
+    if _m._n == 0:
+        return ([-1], []) if w >= 3 or w == 0 else None
+    for i in range(_m._n):
+        _m._COST[i] = _m.INF
+    _m._rec = True
+    _m._HOW.clear()
+    ok = _m._run(w, 0, 1) == 0
+    groups = _m._walk(w, 0)[0] if ok else None
+    _m._rec = False
+    _m._HOW.clear()
+    _m._MEMO.clear()
+    if groups is None:
+        return None
+    sets = []
+    runs = []
+    spare = w
+    for grp, need, kind in groups:
+        spare -= need
+        rank = -1
+        lo = 14
+        hi = -1
+        n = 0
+        suit = 0
+        for i in range(_m._n):
+            if (grp >> i) & 1:
+                n += 1
+                rank = _m._RANK[i]
+                suit = _m._SUIT[i]
+                p = 13 if kind & 64 and not rank else rank
+                lo = min(lo, p)
+                hi = max(hi, p)
+        if (kind & 3) == 2:
+            sets.append(rank)
+        else:
+            runs.append(_widen([suit, lo, hi], n + need))
+    while spare > 0:
+        if sets:
+            break
+        grown = False
+        for run in runs:
+            if run[2] - run[1] < 12:
+                _widen(run, run[2] - run[1] + 2)
+                grown = True
+                break
+        if not grown:
+            break
+        spare -= 1
+    return sets, [tuple(r) for r in runs]
+
+
+def _widen(run, length):
+    """Stretch run [suit, low, high] to `length` cards: upward while it can (never past
+    the ace high, never both aces), then downward."""
+    while run[2] - run[1] + 1 < length:
+        hi = run[2] + 1
+        if hi <= 13 and hi - run[1] <= 12 and not (run[1] == 0 and hi == 13):
+            run[2] = hi
+        else:
+            run[1] -= 1
+    return run
+
+
+def penalty(cards, wild, table):
+    """What the hand pays when someone went out with `table` (arrange()'s melds): its
+    own melds and lay-offs (a set's rank; cards continuing a run at either end, wilds in
+    its gaps; any wild) chosen for the least penalty of the cards left."""
+    sets, runs = table
+    ends = []
+    both = []  # runs that could take an ace at both ends
+    for suit, lo, hi in runs:
+        top = 12 if lo == 0 else min(13, lo + 12)
+        bottom = 1 if hi == 13 else max(0, hi - 12)
+        if hi < 13 and top > hi:
+            ends.append([1, hi, suit, top])
+        if lo > 0 and bottom < lo:
+            ends.append([2, lo, suit, bottom])
+        if lo > 0 and hi < 13:
+            both.append(suit)
+    best = _penalty(cards, wild, sets, runs, ends)
+    for suit in both:
+        aces = 0
+        for c in cards:
+            if c == suit * 13:
+                aces += 1
+        if aces < 2:
+            continue
+        for keep in (1, 2):  # one end may not reach its ace: the better of the two
+            limited = []
+            for e in ends:
+                e = list(e)
+                if e[2] == suit and e[0] == keep:
+                    e[3] = 12 if keep == 1 else 1
+                limited.append(e)
+            v = _penalty(cards, wild, sets, runs, limited)
+            if v < best:
+                best = v
+    return best
+
+
+def _penalty(cards, wild, sets, runs, ends):
+    w, wpen, total = _m._prepare(cards, wild, ends)
+    room = False
+    for r in sets:
+        room = True
+        if r >= 0:
+            for i in range(_m._n):
+                if not _m._KIND[i] and _m._RANK[i] == r:
+                    total -= _m._COST[i]
+                    _m._COST[i] = 0
+    for run in runs:
+        if run[2] - run[1] < 12:
+            room = True
+    v = _m._run(w, 0, _m.BIG)
+    _m._MEMO.clear()
+    if not room and v == total and 0 < w < 3:
+        v += wpen
+    return v
