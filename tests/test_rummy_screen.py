@@ -211,6 +211,31 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     assert s.phase == r.PH_DRAW and s.round == 2 and len(s.hands[0]) == 5
 
 
+def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, monkeypatch):
+    """Between rounds the score table's screen part and the scoring code are loaded; the
+    deal that starts the next round drops them (the device: no launcher in the heap),
+    and the next round's end loads them again."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    play(app, screen, r.OUT + r.parse_card("9D"))
+    idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    parts = ("firmware.ui.table", "shared_rules.rummy_table")
+    assert all(name in sys.modules for name in parts)
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    d.keys("A")
+    assert s.phase == r.PH_DRAW and not any(name in sys.modules for name in parts)
+    assert screen.table is None
+    d.keys("UP")  # a hint, a move: the round plays on without them
+    assert r.deadwood(s.hands[0], r.wild_of(s)) >= 0
+    assert r.is_meld(r.parse_cards("3S 4S 5S"), 5) and "shared_rules.rummy_table" in sys.modules
+
+
 def test_the_end_shows_who_won_over_the_round_table(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
     for _ in range(6000):
