@@ -697,14 +697,6 @@ def drop_records():
         games.drop_module("firmware.records")
 
 
-def drop_between(names):
-    """Modules a game needs now and then (a score table between rounds) out of the heap
-    on the device (see _dropping); their next use imports them again."""
-    if _dropping():
-        for name in names:
-            games.drop_module(name)
-
-
 def release_save_code(rules):
     """A rules module may keep its save format in NAME_save (docs/contract.md): it is
     needed to save and to resume, not in play, so it goes (and its heap with it)."""

@@ -12,7 +12,7 @@ the round-by-round score table (UP/DOWN scroll it).
 """
 
 from firmware import buttons as btn
-from firmware import gamescreen, gfx
+from firmware import games, gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
 from firmware.ui.small import small
@@ -169,7 +169,9 @@ class RummyScreen(gamescreen.GameScreen):
         self.table_top = -1
         if move == r.NEXT:  # a new round: the score table and the scoring code go
             self.table = None
-            gamescreen.drop_between(("firmware.ui.table", "shared_rules.rummy_table"))
+            if gamescreen._dropping():  # the device (firmware/gamescreen.py)
+                games.drop_module("firmware.ui.table")
+                games.drop_module("shared_rules.rummy_table")
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
