@@ -129,6 +129,25 @@ def _dfs(i, mask, w, skip, flag, alpha):
     rank = _RANK
     kind = _KIND
     nxt = _NXT
+    popcount = _POP
+    twins = _twin
+    rmask = _RMASK
+    runnable = _runnable
+    noskip = _noskip
+    cost = _COST
+    dups = _DUPS
+    rankset = _RANKSET
+    suitset = _SUITSET
+    suit_of = _SUIT
+    far = _FAR
+    prv = _PRV
+    last_of = _LAST
+    spare = _spare
+    lb_on = _lb_on
+    rec = _rec
+    how_of = _HOW
+    floor = _floor
+    lone = _lone
     d = 0
     key = best = bound = how = phase = e1 = e2 = e3 = e4 = e5 = rest = r = 0
     while True:
@@ -137,7 +156,7 @@ def _dfs(i, mask, w, skip, flag, alpha):
         if not mask:
             v = 0
             if skip:  # a spare wild can be the discard
-                v = 0 if w and _spare else INF
+                v = 0 if w and spare else INF
         else:
             r0 = rank[i - 1] if i else 99
             while not (mask >> i) & 1:
@@ -161,8 +180,8 @@ def _dfs(i, mask, w, skip, flag, alpha):
                     phase = _PH_ALONE
                 else:
                     phase = _PH_SKIP
-                    if w < 2 and _lb_on and not _rec:
-                        lb = _floor(mask, w, skip)
+                    if w < 2 and lb_on and not rec:
+                        lb = floor(mask, w, skip)
                         if lb >= alpha:
                             memo[key] = -lb - 1
                             v = lb
@@ -199,174 +218,11 @@ def _dfs(i, mask, w, skip, flag, alpha):
                         if not v:
                             phase = _PH_DONE
                 v = -1
-            # the next child: its mask, wilds, skip, flag, alpha, added cost, choice
+            # the next choice, in one pass through the phases from where the node is:
+            # the child's mask, wilds, skip, flag, alpha, the cost added and the choice
             c_mask = -1
-            while c_mask < 0 and phase != _PH_DONE:
-                if phase == _PH_SUBSETS:
-                    sub = e1
-                    if sub:
-                        e1 = (sub - 1) & e2
-                    else:
-                        phase = _PH_UP
-                    left = e3 & ~sub
-                    if (not left or (skip and not left & (left - 1))) and not (
-                        ((sub & _twin) >> 1) & e2 & ~sub
-                    ):
-                        t = sub >> (i + 1)
-                        size = 1 + _POP[t & 255] + _POP[t >> 8]
-                        need = 3 - size if size < 3 else 0
-                        if need <= w:
-                            c_mask = rest ^ sub
-                            c_w = w - need
-                            c_skip = skip
-                            c_flag = 1
-                            c_alpha = bound
-                            c_add = 0
-                            c_how = (sub << 7) | (need << 2) | 2
-                elif phase == _PH_UP_NEXT:
-                    j = e1
-                    if j == _NONE:
-                        phase = _PH_HIGH
-                        continue
-                    e1 = nxt[j]
-                    if not (mask >> j) & 1:
-                        continue
-                    k = kind[j]
-                    rj = rank[j]
-                    if not k:
-                        if rj == e2:
-                            e5 = 1
-                            continue
-                        e2 = rj
-                        e3 += 1
-                        e4 |= 1 << j
-                        span = rj - r + 1
-                        need = (span if span > 3 else 3) - e3
-                        if need > w:
-                            if span >= 3:
-                                phase = _PH_HIGH
-                        elif (
-                            skip
-                            or e5
-                            or span > 11
-                            or mask & _DUPS[j]
-                            or not _lone(mask & _RANKSET[rj + 1] & _SUITSET[_SUIT[j]], mask, rj + 1)
-                        ):
-                            c_mask = rest ^ e4
-                            c_w = w - need
-                            c_skip = skip
-                            c_flag = flag
-                            c_alpha = bound
-                            c_add = 0
-                            c_how = (e4 << 7) | (need << 2) | 3
-                    elif k == 2:  # a run's bottom end: a chain laid off below it
-                        need = rj - r - e3
-                        if need > w:
-                            phase = _PH_HIGH
-                        elif r >= _FAR[j]:
-                            c_mask = rest ^ e4 ^ (1 << j)
-                            c_w = w - need
-                            c_skip = skip
-                            c_flag = flag
-                            c_alpha = bound
-                            c_add = 0
-                            c_how = ((e4 | 1 << j) << 7) | (need << 2) | 3
-                elif phase == _PH_HIGH_NEXT:
-                    j = e1
-                    if j == _NONE or not rank[j]:
-                        phase = _PH_LEAVE
-                        continue
-                    e1 = _PRV[j]
-                    if not (mask >> j) & 1:
-                        continue
-                    k = kind[j]
-                    rj = rank[j]
-                    if not k:
-                        if rj == e2:
-                            e5 = 1
-                            continue
-                        e2 = rj
-                        e3 += 1
-                        e4 |= 1 << j
-                        span = 14 - rj
-                        need = (span if span > 3 else 3) - e3
-                        if need > w:
-                            if span >= 3:
-                                phase = _PH_LEAVE
-                        elif (
-                            skip
-                            or e5
-                            or span > 11
-                            or rj < 2
-                            or mask & _DUPS[j]
-                            or not _lone(mask & _RANKSET[rj - 1] & _SUITSET[_SUIT[j]], mask, rj - 1)
-                        ):
-                            c_mask = rest ^ e4
-                            c_w = w - need
-                            c_skip = skip
-                            c_flag = flag
-                            c_alpha = bound
-                            c_add = 0
-                            c_how = (e4 << 7) | 64 | (need << 2) | 3
-                    elif k == 1:  # a run's top end: a chain up to the ace laid off on it
-                        need = 13 - rj - e3
-                        if need > w:
-                            phase = _PH_LEAVE
-                        elif _FAR[j] >= 13:
-                            c_mask = rest ^ e4 ^ (1 << j)
-                            c_w = w - need
-                            c_skip = skip
-                            c_flag = flag
-                            c_alpha = bound
-                            c_add = 0
-                            c_how = ((e4 | 1 << j) << 7) | 64 | (need << 2) | 3
-                elif phase == _PH_SKIP:
-                    phase = _PH_SETS
-                    if skip and not (_noskip >> i) & 1:
-                        c_mask = rest
-                        c_w = w
-                        c_skip = 0
-                        c_flag = flag
-                        c_alpha = bound
-                        c_add = 0
-                        c_how = 1
-                elif phase == _PH_SETS:
-                    phase = _PH_UP
-                    if not flag:
-                        others = rest & _RMASK[i]
-                        if others or w >= 2:
-                            e1 = others
-                            e2 = others
-                            e3 = others & ~_runnable  # cards that can join no run
-                            phase = _PH_SUBSETS
-                elif phase == _PH_UP:
-                    e1 = nxt[i]
-                    e2 = r
-                    e3 = 1
-                    e4 = 0
-                    e5 = 0
-                    phase = _PH_UP_NEXT
-                elif phase == _PH_HIGH:
-                    phase = _PH_LEAVE
-                    if not r:
-                        e1 = _LAST[_SUIT[i]]
-                        e2 = 13
-                        e3 = 1
-                        e4 = 0
-                        e5 = (rest >> (i + 1)) & (_twin >> (i + 1)) & 1  # the ace's twin
-                        phase = _PH_HIGH_NEXT
-                elif phase == _PH_LEAVE:
-                    phase = _PH_DONE
-                    c = _COST[i]
-                    if flag != 1 and c < bound:
-                        c_mask = rest
-                        c_w = w
-                        c_skip = skip
-                        c_flag = 2
-                        c_alpha = bound - c
-                        c_add = c
-                        c_how = 0
-                elif phase == _PH_ALONE:
+            if phase >= _PH_ALONE:  # a run's end on the table
+                if phase == _PH_ALONE:
                     phase = _PH_CHAIN
                     c_mask = rest
                     c_w = w
@@ -375,39 +231,224 @@ def _dfs(i, mask, w, skip, flag, alpha):
                     c_alpha = bound
                     c_add = 0
                     c_how = 0
-                elif phase == _PH_CHAIN:
-                    phase = _PH_DONE
-                    if kind[i] == 1:
+                else:
+                    if phase == _PH_CHAIN:
+                        phase = _PH_DONE
+                        if kind[i] == 1:
+                            e1 = nxt[i]
+                            e2 = r
+                            e3 = 1
+                            e4 = 0
+                            phase = _PH_CHAIN_NEXT
+                    while phase == _PH_CHAIN_NEXT:
+                        j = e1
+                        if j == _NONE:
+                            phase = _PH_DONE
+                            break
+                        e1 = nxt[j]
+                        if not (mask >> j) & 1 or kind[j]:  # another run's end: passed by
+                            continue
+                        rj = rank[j]
+                        if rj == e2:
+                            continue
+                        e2 = rj
+                        e3 += 1
+                        e4 |= 1 << j
+                        need = rj - r + 1 - e3
+                        if need > w or rj > far[i]:
+                            phase = _PH_DONE
+                        else:
+                            c_mask = rest ^ e4
+                            c_w = w - need
+                            c_skip = skip
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = (e4 << 7) | (need << 2) | 3
+                            break
+            else:
+                while True:  # once: a break as soon as a choice is found
+                    if phase == _PH_SKIP:
+                        phase = _PH_SETS
+                        if skip and not (noskip >> i) & 1:
+                            c_mask = rest
+                            c_w = w
+                            c_skip = 0
+                            c_flag = flag
+                            c_alpha = bound
+                            c_add = 0
+                            c_how = 1
+                            break
+                    if phase == _PH_SETS:
+                        phase = _PH_UP
+                        if not flag:
+                            others = rest & rmask[i]
+                            if others or w >= 2:
+                                e1 = others
+                                e2 = others
+                                e3 = others & ~runnable  # cards that can join no run
+                                phase = _PH_SUBSETS
+                    while phase == _PH_SUBSETS:
+                        sub = e1
+                        if sub:
+                            e1 = (sub - 1) & e2
+                        else:
+                            phase = _PH_UP
+                        left = e3 & ~sub
+                        if (not left or (skip and not left & (left - 1))) and not (
+                            ((sub & twins) >> 1) & e2 & ~sub
+                        ):
+                            t = sub >> (i + 1)
+                            size = 1 + popcount[t & 255] + popcount[t >> 8]
+                            need = 3 - size if size < 3 else 0
+                            if need <= w:
+                                c_mask = rest ^ sub
+                                c_w = w - need
+                                c_skip = skip
+                                c_flag = 1
+                                c_alpha = bound
+                                c_add = 0
+                                c_how = (sub << 7) | (need << 2) | 2
+                                break
+                    if c_mask >= 0:
+                        break
+                    if phase == _PH_UP:
                         e1 = nxt[i]
                         e2 = r
                         e3 = 1
                         e4 = 0
-                        phase = _PH_CHAIN_NEXT
-                else:  # _PH_CHAIN_NEXT
-                    j = e1
-                    if j == _NONE:
+                        e5 = 0
+                        phase = _PH_UP_NEXT
+                    while phase == _PH_UP_NEXT:
+                        j = e1
+                        if j == _NONE:
+                            phase = _PH_HIGH
+                            break
+                        e1 = nxt[j]
+                        if not (mask >> j) & 1:
+                            continue
+                        k = kind[j]
+                        rj = rank[j]
+                        if not k:
+                            if rj == e2:
+                                e5 = 1
+                                continue
+                            e2 = rj
+                            e3 += 1
+                            e4 |= 1 << j
+                            span = rj - r + 1
+                            need = (span if span > 3 else 3) - e3
+                            if need > w:
+                                if span >= 3:
+                                    phase = _PH_HIGH
+                            elif (
+                                skip
+                                or e5
+                                or span > 11
+                                or mask & dups[j]
+                                or not lone(
+                                    mask & rankset[rj + 1] & suitset[suit_of[j]], mask, rj + 1
+                                )
+                            ):
+                                c_mask = rest ^ e4
+                                c_w = w - need
+                                c_skip = skip
+                                c_flag = flag
+                                c_alpha = bound
+                                c_add = 0
+                                c_how = (e4 << 7) | (need << 2) | 3
+                                break
+                        elif k == 2:  # a run's bottom end: a chain laid off below it
+                            need = rj - r - e3
+                            if need > w:
+                                phase = _PH_HIGH
+                            elif r >= far[j]:
+                                c_mask = rest ^ e4 ^ (1 << j)
+                                c_w = w - need
+                                c_skip = skip
+                                c_flag = flag
+                                c_alpha = bound
+                                c_add = 0
+                                c_how = ((e4 | 1 << j) << 7) | (need << 2) | 3
+                                break
+                    if c_mask >= 0:
+                        break
+                    if phase == _PH_HIGH:
+                        phase = _PH_LEAVE
+                        if not r:
+                            e1 = last_of[suit_of[i]]
+                            e2 = 13
+                            e3 = 1
+                            e4 = 0
+                            e5 = (rest >> (i + 1)) & (twins >> (i + 1)) & 1  # the ace's twin
+                            phase = _PH_HIGH_NEXT
+                    while phase == _PH_HIGH_NEXT:
+                        j = e1
+                        if j == _NONE or not rank[j]:
+                            phase = _PH_LEAVE
+                            break
+                        e1 = prv[j]
+                        if not (mask >> j) & 1:
+                            continue
+                        k = kind[j]
+                        rj = rank[j]
+                        if not k:
+                            if rj == e2:
+                                e5 = 1
+                                continue
+                            e2 = rj
+                            e3 += 1
+                            e4 |= 1 << j
+                            span = 14 - rj
+                            need = (span if span > 3 else 3) - e3
+                            if need > w:
+                                if span >= 3:
+                                    phase = _PH_LEAVE
+                            elif (
+                                skip
+                                or e5
+                                or span > 11
+                                or rj < 2
+                                or mask & dups[j]
+                                or not lone(
+                                    mask & rankset[rj - 1] & suitset[suit_of[j]], mask, rj - 1
+                                )
+                            ):
+                                c_mask = rest ^ e4
+                                c_w = w - need
+                                c_skip = skip
+                                c_flag = flag
+                                c_alpha = bound
+                                c_add = 0
+                                c_how = (e4 << 7) | 64 | (need << 2) | 3
+                                break
+                        elif k == 1:  # a run's top end: a chain up to the ace laid off on it
+                            need = 13 - rj - e3
+                            if need > w:
+                                phase = _PH_LEAVE
+                            elif far[j] >= 13:
+                                c_mask = rest ^ e4 ^ (1 << j)
+                                c_w = w - need
+                                c_skip = skip
+                                c_flag = flag
+                                c_alpha = bound
+                                c_add = 0
+                                c_how = ((e4 | 1 << j) << 7) | 64 | (need << 2) | 3
+                                break
+                    if c_mask >= 0:
+                        break
+                    if phase == _PH_LEAVE:
                         phase = _PH_DONE
-                        continue
-                    e1 = nxt[j]
-                    if not (mask >> j) & 1 or kind[j]:  # another run's end: passed by
-                        continue
-                    rj = rank[j]
-                    if rj == e2:
-                        continue
-                    e2 = rj
-                    e3 += 1
-                    e4 |= 1 << j
-                    need = rj - r + 1 - e3
-                    if need > w or rj > _FAR[i]:
-                        phase = _PH_DONE
-                    else:
-                        c_mask = rest ^ e4
-                        c_w = w - need
-                        c_skip = skip
-                        c_flag = flag
-                        c_alpha = bound
-                        c_add = 0
-                        c_how = (e4 << 7) | (need << 2) | 3
+                        c = cost[i]
+                        if flag != 1 and c < bound:
+                            c_mask = rest
+                            c_w = w
+                            c_skip = skip
+                            c_flag = 2
+                            c_alpha = bound - c
+                            c_add = c
+                            c_how = 0
+                    break
             if c_mask >= 0:
                 s_key[d] = key
                 s_slot[d] = i
@@ -434,8 +475,8 @@ def _dfs(i, mask, w, skip, flag, alpha):
             # no choice left: the node's value
             if best < alpha:
                 memo[key] = best
-                if _rec:
-                    _HOW[key] = how
+                if rec:
+                    how_of[key] = how
                 v = best
             else:
                 memo[key] = -alpha - 1
@@ -453,15 +494,17 @@ def _lone(y, mask, rank):
 def _floor(mask, w, skip):
     """A lower bound of _dfs with at most one wild: the cost of the free cards that
     have no free partner (with no wild, two) to meld with; a skip takes the dearest."""
+    partners = _PARTNERS
+    cost = _COST
     lb = 0
     top = 0
     m = mask
     i = 0
     while m:
         if m & 1:
-            p = _PARTNERS[i] & mask
+            p = partners[i] & mask
             if not p or (not w and not p & (p - 1)):
-                c = _COST[i]
+                c = cost[i]
                 lb += c
                 if c > top:
                     top = c
@@ -476,6 +519,21 @@ def _prepare(cards, wild, ends=()):
     """Load the search's slots with the natural cards of `cards` (and the run ends in
     `ends`: (kind, rank, suit, limit)); return (wilds, their penalty, natural total)."""
     global _n, _w, _twin, _runnable, _noskip, _lb_on
+    rank = _RANK
+    suit_of = _SUIT
+    kind_of = _KIND
+    far = _FAR
+    card_of = _CARD
+    nxt = _NXT
+    prv = _PRV
+    last_of = _LAST
+    cost = _COST
+    rankset = _RANKSET
+    suitset = _SUITSET
+    dups = _DUPS
+    rmask = _RMASK
+    partners = _PARTNERS
+    pos = _POS
     wr = wild - 1
     keys = []
     w = 0
@@ -498,7 +556,7 @@ def _prepare(cards, wild, ends=()):
     if n > _MASK_BITS:
         raise ValueError("too many cards for the meld search: %d" % n)
     for s in range(4):
-        _LAST[s] = _NONE
+        last_of[s] = _NONE
     twin = 0
     total = 0
     for i in range(n):
@@ -506,71 +564,70 @@ def _prepare(cards, wild, ends=()):
         r = k >> 10
         s = (k >> 8) & 3
         kind = (0, 2, 0, 1)[(k >> 4) & 3]
-        _RANK[i] = r
-        _SUIT[i] = s
-        _KIND[i] = kind
-        _FAR[i] = k & 15
-        _CARD[i] = s * 13 + r
-        _NXT[i] = _NONE
-        p = _LAST[s]
-        _PRV[i] = p
+        rank[i] = r
+        suit_of[i] = s
+        kind_of[i] = kind
+        far[i] = k & 15
+        card_of[i] = s * 13 + r
+        nxt[i] = _NONE
+        p = last_of[s]
+        prv[i] = p
         if p != _NONE:
-            _NXT[p] = i
-        _LAST[s] = i
+            nxt[p] = i
+        last_of[s] = i
         if kind:
-            _COST[i] = 0
+            cost[i] = 0
         else:
             v = VALUES[r]
-            _COST[i] = v
+            cost[i] = v
             total += v
             if i and keys[i - 1] == k:
                 twin |= 1 << i
     runnable = 0
     for r in range(14):
-        _RANKSET[r] = 0
+        rankset[r] = 0
     for s in range(4):
-        _SUITSET[s] = 0
+        suitset[s] = 0
     for i in range(n):
-        if not _KIND[i]:
-            _RANKSET[_RANK[i]] |= 1 << i
-            _SUITSET[_SUIT[i]] |= 1 << i
+        if not kind_of[i]:
+            rankset[rank[i]] |= 1 << i
+            suitset[suit_of[i]] |= 1 << i
     for p in range(14):
-        _POS[p + 2] = _RANKSET[p % 13]
+        pos[p + 2] = rankset[p % 13]
     for i in range(n):
         m = 0
-        _DUPS[i] = 0
-        if not _KIND[i]:
-            r = _RANK[i]
-            _DUPS[i] = _RANKSET[r] & _SUITSET[_SUIT[i]] & ~(1 << i)
+        dups[i] = 0
+        if not kind_of[i]:
+            r = rank[i]
+            dups[i] = rankset[r] & suitset[suit_of[i]] & ~(1 << i)
             j = i + 1
-            while j < n and _RANK[j] == r:
-                if not _KIND[j]:
+            while j < n and rank[j] == r:
+                if not kind_of[j]:
                     m |= 1 << j
                 j += 1
-            j = _NXT[i]
+            j = nxt[i]
             while j != _NONE:
-                d = _RANK[j] - r
+                d = rank[j] - r
                 if d > w + 1:
                     break
-                if d and _KIND[j] != 1:
+                if d and kind_of[j] != 1:
                     runnable |= 1 << i
                     break
-                j = _NXT[j]
+                j = nxt[j]
             if not r:
-                j = _LAST[_SUIT[i]]
-                if j != _NONE and _RANK[j] and 12 - _RANK[j] <= w:
+                j = last_of[suit_of[i]]
+                if j != _NONE and rank[j] and 12 - rank[j] <= w:
                     runnable |= 1 << i
-        _RMASK[i] = m
+        rmask[i] = m
     for i in range(n):
         p = 0
-        if not _KIND[i]:
-            r = _RANK[i]
-            pos = _POS  # run positions two either side (the ace at both 0 and 13)
-            near = _RANKSET[r] | pos[r] | pos[r + 1] | pos[r + 3] | pos[r + 4]
+        if not kind_of[i]:
+            r = rank[i]
+            near = rankset[r] | pos[r] | pos[r + 1] | pos[r + 3] | pos[r + 4]
             if not r:
                 near |= pos[13] | pos[14]
-            p = (_RANKSET[r] | (near & _SUITSET[_SUIT[i]])) & ~(1 << i)
-        _PARTNERS[i] = p
+            p = (rankset[r] | (near & suitset[suit_of[i]])) & ~(1 << i)
+        partners[i] = p
     _n = n
     _w = w
     _lb_on = not ends
