@@ -1,0 +1,357 @@
+"""Double Solitaire's computer players (docs/rules/dsol.md, "Computer players").
+
+Each sees only what its seat may see: its hand, both Piles' tops, both Stocks, the
+Stacks. None of them looks at a card it would draw or at the card under a Pile's top.
+
+- random_move: any legal move (the baseline), chosen by an Rng seeded from the view.
+- greedy: the Pile's top when it plays, else a column's top, else a hand card (the
+  lowest first); then fills empty columns with its highest cards and ends the turn with
+  its highest card on the column whose top is highest.
+- strong: a search over the sequence of plays of the turn. From the position it tries
+  every play to the Stacks (one Stack of each height: Stacks of the same height are
+  alike) and every fill, in any order, up to a move that reveals or draws a hidden
+  card (the Pile's top played: a new top turns; the hand emptied: five are drawn),
+  and every way to end the turn there. A position is valued by the Pile's progress,
+  whether the other's Pile top can go on a Stack next turn (a Stack left one below it),
+  how near its own Pile top is to a Stack and what it holds to get there, and how soon
+  its columns' tops can be played; the turn's last card covers the column whose top
+  helps least. It plays the first move of the best sequence and searches again after
+  each move, when what was hidden has turned up.
+"""
+
+from shared_rules import dsol as d
+from shared_rules.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_NODES = const(1500)  # positions a search may value (a turn is seldom near it)
+_WIN = const(100000)
+_PILE = const(1000)  # the Pile's top played
+_RESTART = const(150)  # the hand emptied: five more and the turn goes on
+_THREAT = const(400)  # the other can play its Pile's top at once
+_THREAT2 = const(120)  # ... after one of its column tops
+_NEAR = const(25)  # a Stack one rank nearer the Pile's top
+_FLOW = const(10)  # a card put on a Stack (cards come back when Stacks complete)
+_DEPTH = const(8)  # plays in one searched sequence (a Pico's C stack: about 30 calls)
+
+
+def view_seed(s):
+    """A seed made of what the seat to act can see."""
+    t = s.turn
+    x = s.nmoves * 7919 + t + 1
+    for c in s.hands[t]:
+        x = (x * 31 + c) & 0x3FFFFFFF
+    for st in s.stacks:
+        x = (x * 31 + len(st)) & 0x3FFFFFFF
+    return x or 1
+
+
+def random_move(s, rng=None):
+    """A baseline: any legal move."""
+    ms = d.moves(s)
+    if not ms:
+        raise ValueError("dsol match is over")
+    if rng is None:
+        rng = Rng(view_seed(s))
+    return ms[rng.below(len(ms))]
+
+
+def greedy(s):
+    """Pile, then columns, then the hand (lowest first); fill with the highest; end with
+    the highest card on the highest column top."""
+    ms = d.moves(s)
+    if not ms:
+        raise ValueError("dsol match is over")
+    if ms[0] == d.NEXT or ms[0] == d.PASS and len(ms) == 1:
+        return ms[0]
+    plays = [m for m in ms if m < d.FILL]
+    if plays:
+        for m in plays:
+            if m >> 2 == d.SRC_PILE:
+                return m
+        for m in plays:
+            if m >> 2 < d.SRC_HAND:
+                return m
+        return min(plays, key=lambda m: ((m >> 2) % 13, m))  # the lowest hand card
+    fills = [m for m in ms if d.FILL <= m < d.CLOSE]
+    if fills:
+        return max(fills, key=lambda m: ((m - d.FILL) % 13, m))
+    if ms[-1] == d.PASS:
+        return d.PASS
+    cols = s.cols[s.turn]
+    best = ms[0]
+    key = None
+    for m in ms:
+        card = (m - d.CLOSE) >> 2
+        c = (m - d.CLOSE) & 3
+        k = (card % 13, cols[c][-1] % 13, -c)
+        if key is None or k > key:
+            key = k
+            best = m
+    return best
+
+
+# ---- the strong player's search ---------------------------------------------------------
+
+
+class _Pos:
+    """The searching seat's side of the table as the search changes it: Stack heights,
+    its Pile's top (-1 once played: hidden), its columns (cards, tops last), its hand."""
+
+    def __init__(self, s):
+        t = s.turn
+        self.heights = [len(st) for st in s.stacks]
+        self.pile = s.piles[t][s.npile[t] - 1] if s.npile[t] else -1
+        self.npile = s.npile[t]
+        self.cols = [list(col) for col in s.cols[t]]
+        self.hand = list(s.hands[t])
+        o = 1 - t
+        self.other_pile = s.piles[o][s.npile[o] - 1] if s.npile[o] else -1
+        self.other_tops = [col[-1] for col in s.cols[o] if col]
+        self.played = 0  # cards the sequence put on the Stacks
+
+
+def _target(heights, rank):
+    """The Stack a card of this rank goes on (an ace: the first open space), -1."""
+    for k in range(4):
+        h = heights[k]
+        if rank == 0:
+            if h == 0:
+                return k
+        elif h == rank:
+            return k
+    return -1
+
+
+def _put(heights, k):
+    heights[k] += 1
+    if heights[k] == 13:
+        heights[k] = 0
+
+
+def _distance(heights, rank):
+    """Cards that must go on a Stack before a card of this rank can (0: it plays now)."""
+    best = 99
+    for h in heights:
+        if h == 0:
+            g = rank
+        elif rank >= h:
+            g = rank - h
+        else:
+            continue
+        if g < best:
+            best = g
+    return best
+
+
+def _value(p, pile_played, restarted):
+    """How good the position at the end of the searched sequence is."""
+    v = 0
+    if pile_played:
+        v += _PILE
+        if p.npile == 0:
+            return _WIN
+    if restarted:
+        v += _RESTART
+    h = p.heights
+    op = p.other_pile
+    if op >= 0:
+        r = op % 13
+        if _target(h, r) >= 0:
+            v -= _THREAT
+        else:
+            for t in p.other_tops:
+                k = _target(h, t % 13)
+                if k >= 0:
+                    h2 = list(h)
+                    _put(h2, k)
+                    if _target(h2, r) >= 0:
+                        v -= _THREAT2
+                        break
+    if p.pile >= 0 and not pile_played:
+        g = _distance(h, p.pile % 13)
+        v += (12 - min(g, 12)) * _NEAR
+        if g < 4:
+            have = 0
+            for c in p.hand:
+                if _distance(h, c % 13) < g:
+                    have += 1
+            v += have * 10
+    v += p.played * _FLOW
+    for col in p.cols:
+        if col:
+            g = _distance(h, col[-1] % 13)
+            if g < 4:
+                v += (4 - g) * 6
+    v += (5 - len(p.hand)) * 4
+    return v
+
+
+def _close_value(p):
+    """The best last card of the turn on the position (all four columns full): the
+    value and (card, column)."""
+    best = None
+    choice = None
+    tried = -1
+    for x in p.hand:
+        if x == tried:
+            continue
+        tried = x
+        for c in range(4):
+            col = p.cols[c]
+            col.append(x)
+            p.hand.remove(x)
+            v = _value(p, False, False)
+            p.hand.append(x)
+            p.hand.sort()
+            col.pop()
+            if best is None or v > best:
+                best = v
+                choice = (x, c)
+    return best, choice
+
+
+class _Search:
+    def __init__(self):
+        self.nodes = 0
+        self.memo = {}
+
+    def best(self, p, depth=0):
+        """(value, first step) of the best sequence from p; a step is (kind, a, b):
+        ("pile", 0, k), ("col", c, k), ("hand", card, k), ("fill", card, 0) or
+        ("close", card, column)."""
+        key = (tuple(p.heights), tuple([len(c) for c in p.cols]), tuple(p.hand), p.pile)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        best_v = None
+        best_step = None
+        empty = -1
+        for c in range(4):
+            if not p.cols[c]:
+                empty = c
+                break
+        if empty < 0 and p.hand:
+            v, ch = _close_value(p)
+            best_v = v
+            best_step = ("close", ch[0], ch[1])
+        elif not p.hand:
+            best_v = _value(p, False, False)  # nothing to end with (no draws left)
+            best_step = ("pass", 0, 0)
+        if self.nodes > _NODES or depth >= _DEPTH:
+            if best_v is None:
+                best_v = _value(p, False, False)
+            self.memo[key] = (best_v, best_step)
+            return best_v, best_step
+        h = p.heights
+        if p.pile >= 0:
+            k = _target(h, p.pile % 13)
+            if k >= 0:
+                old = h[k]
+                _put(h, k)
+                top = p.pile
+                p.pile = -1
+                p.npile -= 1
+                p.played += 1
+                v = _value(p, True, False)
+                p.played -= 1
+                p.npile += 1
+                p.pile = top
+                h[k] = old
+                if best_v is None or v > best_v:
+                    best_v = v
+                    best_step = ("pile", 0, k)
+        seen_h = []
+        for c in range(4):
+            col = p.cols[c]
+            if not col:
+                continue
+            x = col[-1]
+            k = _target(h, x % 13)
+            if k < 0:
+                continue
+            old = h[k]
+            _put(h, k)
+            col.pop()
+            p.played += 1
+            v = self.best(p, depth + 1)[0]
+            p.played -= 1
+            col.append(x)
+            h[k] = old
+            if best_v is None or v > best_v:
+                best_v = v
+                best_step = ("col", c, k)
+        tried = -1
+        for x in list(p.hand):
+            if x == tried:
+                continue
+            tried = x
+            k = _target(h, x % 13)
+            if k >= 0 and (x % 13, k) not in seen_h:
+                seen_h.append((x % 13, k))
+                old = h[k]
+                _put(h, k)
+                p.hand.remove(x)
+                p.played += 1
+                if p.hand:
+                    v = self.best(p, depth + 1)[0]
+                else:
+                    v = _value(p, False, True)
+                p.played -= 1
+                p.hand.append(x)
+                p.hand.sort()
+                h[k] = old
+                if best_v is None or v > best_v:
+                    best_v = v
+                    best_step = ("hand", x, k)
+            if empty >= 0:
+                p.hand.remove(x)
+                p.cols[empty].append(x)
+                if p.hand:
+                    v = self.best(p, depth + 1)[0]
+                else:
+                    v = _value(p, False, True)
+                p.cols[empty].pop()
+                p.hand.append(x)
+                p.hand.sort()
+                if best_v is None or v > best_v:
+                    best_v = v
+                    best_step = ("fill", x, 0)
+        if best_v is None:
+            best_v = _value(p, False, False)
+        self.memo[key] = (best_v, best_step)
+        return best_v, best_step
+
+
+def strong(s):
+    """The first move of the best sequence of plays this turn (see the module's text)."""
+    ms = d.moves(s)
+    if not ms:
+        raise ValueError("dsol match is over")
+    if len(ms) == 1:
+        return ms[0]
+    p = _Pos(s)
+    v, step = _Search().best(p)
+    kind, a, b = step
+    if kind == "pile":
+        m = d.PLAY + d.SRC_PILE * 4 + b
+    elif kind == "col":
+        m = d.PLAY + (d.SRC_COLUMN + a) * 4 + b
+    elif kind == "hand":
+        m = d.PLAY + (d.SRC_HAND + a) * 4 + b
+    elif kind == "fill":
+        m = d.FILL + a
+    elif kind == "close":
+        m = d.CLOSE + a * 4 + b
+    else:
+        m = d.PASS
+    if m not in ms:  # cannot happen; the search only makes legal steps
+        raise ValueError("dsol search chose %s, not a legal move" % d.move_text(s, m))
+    return m

@@ -1,0 +1,353 @@
+"""Double Solitaire's rarely used parts (imported when first needed): loading and
+checking a save, move parsing, what a seat may see, redeals, copies, the summary.
+
+The save is one line per field in a fixed order; cards are written "AS 7H TD", "-" for
+none; load() accepts only what dump() writes.
+"""
+
+from shared_rules import dsol as d
+from shared_rules import save_text as _st
+from shared_rules.cards import parse_card
+from shared_rules.contract import options_with_defaults
+
+_GAME = "dsol"
+
+
+def _bad(what):
+    _st.bad(_GAME, what)
+
+
+def _int_in(x, lo, hi, what):
+    _st.int_in(_GAME, x, lo, hi, what)
+
+
+# ---- invariants ------------------------------------------------------------------
+
+
+def check(s):
+    """Raise ValueError unless the state is one a match can reach."""
+    if not isinstance(s.opts, dict) or options_with_defaults(d.NAME, d.OPTIONS, s.opts) != s.opts:
+        _bad("bad options")
+    _int_in(s.phase, d.PH_PLAY, d.PH_OVER, "phase")
+    _int_in(s.turn, 0, 1, "turn")
+    _int_in(s.starter, 0, 1, "starter")
+    _int_in(s.turns, 0, d.TURN_LIMIT, "turns")
+    _int_in(s.passes, 0, 2, "passes")
+    _int_in(s.nmoves, 0, 1 << 30, "moves")
+    _check_cards(s)
+    _check_games(s)
+    if s.phase == d.PH_PLAY:
+        if not s.npile[0] or not s.npile[1]:
+            _bad("a game in play with an empty Pile")
+        hand = s.hands[s.turn]
+        if not hand and (s.ndraw or s.ndisc):
+            _bad("an empty hand with cards left to draw")
+
+
+def _check_cards(s):
+    """Every card of the two decks exactly once; hands sorted; Stacks in sequence from
+    the ace, none complete."""
+    seen = bytearray(52)
+    for seat in (0, 1):
+        _int_in(s.npile[seat], 0, d.PILE_SIZE, "pile size")
+        _count(seen, s.piles[seat], s.npile[seat])
+        hand = s.hands[seat]
+        if not isinstance(hand, list):
+            _bad("hands must be lists")
+        for i in range(1, len(hand)):
+            if hand[i - 1] > hand[i]:
+                _bad("%s's hand is not sorted" % d.SEAT_NAMES[seat])
+        _count(seen, hand, len(hand))
+        if len(s.cols[seat]) != d.COLUMNS:
+            _bad("a Stock has four columns")
+        for col in s.cols[seat]:
+            _count(seen, col, len(col))
+    for k in range(d.STACKS):
+        st = s.stacks[k]
+        if len(st) > 12:
+            _bad("stack %d is complete but still in play" % (k + 1))
+        for i in range(len(st)):
+            if st[i] % 13 != i:
+                _bad("stack %d is not in sequence from the ace" % (k + 1))
+        _count(seen, st, len(st))
+    _int_in(s.ndraw, 0, d.CARDS, "draw pile size")
+    _int_in(s.ndisc, 0, d.CARDS, "discard pile size")
+    _count(seen, s.draw, s.ndraw)
+    _count(seen, s.disc, s.ndisc)
+    for c in range(52):
+        if seen[c] != 2:
+            _bad("%d of %s, not 2" % (seen[c], d.card_text(c)))
+
+
+def _count(seen, seq, n):
+    for i in range(n):
+        c = seq[i]
+        _int_in(c, 0, 51, "card")
+        seen[c] += 1
+
+
+def _check_games(s):
+    target = s.opts["match"]
+    points = [0, 0]
+    for row in s.games:
+        if len(row) != 4:
+            _bad("bad game row")
+        _int_in(row[0], -1, 1, "game winner")
+        _int_in(row[1], 0, d.PILE_SIZE, "pile left")
+        _int_in(row[2], 0, d.PILE_SIZE, "pile left")
+        _int_in(row[3], 0, d.TURN_LIMIT, "game turns")
+        if row[0] >= 0:
+            points[row[0]] += row[2 - row[0]]
+    if points != s.points:
+        _bad("points %r do not add up to %r" % (s.points, points))
+    for seat in (0, 1):
+        _int_in(s.restarts[seat], 0, 1 << 30, "restarts")
+    done = bool(s.games) and (target == 0 or max(points) >= target or len(s.games) >= d.GAMES_MAX)
+    if done != (s.phase == d.PH_OVER):
+        _bad("the match's end does not match its phase")
+    if s.phase == d.PH_BETWEEN and not s.games:
+        _bad("between games before the first game ended")
+
+
+# ---- the save ----------------------------------------------------------------------
+
+
+_KEYS = ("opts", "seed", "rng", "at", "points", "restarts")
+
+
+def _count_of(text):
+    """How many cards a save's 'AS 7H TD' (or '-') lists; no list of words is made."""
+    if text == "-":
+        return 0
+    n = (len(text) + 1) // 3
+    if 3 * n - 1 != len(text):
+        _bad("bad cards %r" % text[:12])
+    for k in range(2, len(text), 3):
+        if text[k] != " ":
+            _bad("bad cards %r" % text[:12])
+    return n
+
+
+def _cards_of(text):
+    return [parse_card(text[k : k + 2]) for k in range(0, 3 * _count_of(text), 3)]
+
+
+def _cards_into(text, buf):
+    n = _count_of(text)
+    if n > len(buf):
+        _bad("too many cards: %d" % n)
+    for i in range(n):
+        buf[i] = parse_card(text[3 * i : 3 * i + 2])
+    return n
+
+
+def load(text):
+    """Inverse of dump. Raises ValueError on any damage."""
+    if not isinstance(text, str):
+        _bad("save must be text")
+    lines = text.split("\n")
+    if lines[0] != "dsol %d" % d.VERSION:
+        if lines[0].split(" ")[0] == "dsol":
+            _bad("save version %r, expected %d" % (lines[0][5:], d.VERSION))
+        _bad("not a dsol save")
+    if lines[-1] != "":
+        _bad("save does not end with a new line")
+    fields = {}
+    order = []
+    for line in lines[1:-1]:
+        key, _, rest = line.partition(" ")
+        if key in fields:
+            _bad("save repeats %s" % key)
+        fields[key] = rest
+        order.append(key)
+    keys = list(_KEYS)
+    for seat in (0, 1):
+        keys += ["pile%d" % seat, "hand%d" % seat]
+        keys += ["col%d%d" % (seat, c + 1) for c in range(d.COLUMNS)]
+    keys += ["stack%d" % (k + 1) for k in range(d.STACKS)] + ["draw", "disc", "games"]
+    if order != keys:
+        _bad("save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+    s = d.Game()
+    try:
+        o = fields["opts"].split(" ")
+        if len(o) != 3:
+            _bad("bad options")
+        s.opts = options_with_defaults(
+            d.NAME, d.OPTIONS, {"match": int(o[0]), "first": o[1], "cpu": o[2]}
+        )
+        s.seed = int(fields["seed"])
+        s.rng.set_state(int(fields["rng"]))
+        at = _st.ints(_GAME, fields["at"], 6)
+        s.phase, s.turn, s.starter, s.turns, s.passes, s.nmoves = at
+        s.points = _st.ints(_GAME, fields["points"], 2)
+        s.restarts = _st.ints(_GAME, fields["restarts"], 2)
+        for seat in (0, 1):
+            s.npile[seat] = _cards_into(fields["pile%d" % seat], s.piles[seat])
+            s.hands[seat] = _cards_of(fields["hand%d" % seat])
+            for c in range(d.COLUMNS):
+                s.cols[seat][c] = _cards_of(fields["col%d%d" % (seat, c + 1)])
+        for k in range(d.STACKS):
+            s.stacks[k] = _cards_of(fields["stack%d" % (k + 1)])
+        s.ndraw = _cards_into(fields["draw"], s.draw)
+        s.ndisc = _cards_into(fields["disc"], s.disc)
+        s.games = []
+        if fields["games"] != "-":
+            for part in fields["games"].split(" "):
+                row = [int(x) for x in part.split("/")]
+                if len(row) != 4:
+                    _bad("bad game row %r" % part)
+                s.games.append(row)
+    except (KeyError, IndexError, TypeError):
+        _bad("damaged save")
+    check(s)
+    return s
+
+
+# ---- notation ----------------------------------------------------------------------
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case): 'pile>s1', 'c2>s3', '7H>s4', 'fill 7H', '7H>c2',
+    'pass', 'next'. Raises ValueError on text that is not a move."""
+    if not isinstance(text, str):
+        raise ValueError("not a dsol move: %r" % (text,))
+    t = text.strip().lower()
+    try:
+        if t == "pass":
+            return d.PASS
+        if t == "next":
+            return d.NEXT
+        if t[:5] == "fill ":
+            return d.FILL + parse_card(t[5:])
+        src, sep, to = t.partition(">")
+        if sep and len(to) == 2 and to[1] in "1234":
+            k = int(to[1]) - 1
+            if to[0] == "s":
+                if src == "pile":
+                    return d.PLAY + d.SRC_PILE * 4 + k
+                if len(src) == 2 and src[0] == "c" and src[1] in "1234":
+                    return d.PLAY + (d.SRC_COLUMN + int(src[1]) - 1) * 4 + k
+                return d.PLAY + (d.SRC_HAND + parse_card(src)) * 4 + k
+            if to[0] == "c":
+                return d.CLOSE + parse_card(src) * 4 + k
+    except ValueError:
+        pass
+    raise ValueError("not a dsol move: %r (try pile>s1, c2>s3, 7H>s4, fill 7H, 7H>c2)" % (text,))
+
+
+# ---- hidden information -------------------------------------------------------------
+
+
+def view(s, seat):
+    """What `seat` may see: its hand; both Piles' tops and sizes; both Stocks; the
+    Stacks; the Discard Pile (completed Stacks, seen as they were played); the other's
+    hand size; the Draw Pile's size; the turn, points, games and restarts; the cards it
+    cannot see (the other's hand, the Piles under their tops, the Draw Pile)."""
+    if type(seat) is not int or not 0 <= seat < 2:
+        raise ValueError("dsol has no seat %r" % (seat,))
+    return {
+        "seat": seat,
+        "phase": s.phase,
+        "turn": s.turn,
+        "starter": s.starter,
+        "hand": list(s.hands[seat]),
+        "other_hand": len(s.hands[1 - seat]),
+        "pile_top": [s.piles[k][s.npile[k] - 1] if s.npile[k] else -1 for k in (0, 1)],
+        "pile_left": list(s.npile),
+        "stock": [[list(col) for col in s.cols[k]] for k in (0, 1)],
+        "stacks": [list(st) for st in s.stacks],
+        "discard": sorted(s.disc[: s.ndisc]),
+        "draw": s.ndraw,
+        "unseen": unseen(s, seat),
+        "turns": s.turns,
+        "passes": s.passes,
+        "points": list(s.points),
+        "restarts": list(s.restarts),
+        "games": [list(row) for row in s.games],
+    }
+
+
+def unseen(s, seat):
+    """The cards `seat` cannot see, sorted."""
+    out = list(s.hands[1 - seat])
+    for k in (0, 1):
+        out.extend(s.piles[k][: max(0, s.npile[k] - 1)])
+    out.extend(s.draw[: s.ndraw])
+    out.sort()
+    return out
+
+
+def copy(s):
+    c = d.Game()
+    c.opts = dict(s.opts)
+    c.seed = s.seed
+    c.rng.set_state(s.rng.get_state())
+    c.phase = s.phase
+    c.turn = s.turn
+    c.starter = s.starter
+    c.piles = [bytearray(p) for p in s.piles]
+    c.npile = list(s.npile)
+    c.cols = [[list(col) for col in cols] for cols in s.cols]
+    c.hands = [list(h) for h in s.hands]
+    c.draw = bytearray(s.draw)
+    c.ndraw = s.ndraw
+    c.disc = bytearray(s.disc)
+    c.ndisc = s.ndisc
+    c.stacks = [list(st) for st in s.stacks]
+    c.turns = s.turns
+    c.passes = s.passes
+    c.restarts = list(s.restarts)
+    c.points = list(s.points)
+    c.games = [list(row) for row in s.games]
+    c.nmoves = s.nmoves
+    return c
+
+
+def redeal(s, seat, rng):
+    """A copy `seat` cannot tell from s: the other's hand, both Piles under their tops
+    and the Draw Pile dealt again from the same cards with rng, and a new Rng for the
+    shuffles to come."""
+    if type(seat) is not int or not 0 <= seat < 2:
+        raise ValueError("dsol has no seat %r" % (seat,))
+    c = copy(s)
+    pool = bytearray(unseen(s, seat))
+    rng.shuffle(pool, len(pool))
+    n = 0
+    other = 1 - seat
+    hand = []
+    for _ in range(len(s.hands[other])):
+        hand.append(pool[n])
+        n += 1
+    hand.sort()
+    c.hands[other] = hand
+    for k in (0, 1):
+        for i in range(max(0, s.npile[k] - 1)):
+            c.piles[k][i] = pool[n]
+            n += 1
+    for i in range(s.ndraw):
+        c.draw[i] = pool[n]
+        n += 1
+    c.rng.set_state(rng.next16() * 65536 + rng.next16() or 1)
+    return c
+
+
+# ---- the end of a match -----------------------------------------------------------
+
+
+def summary(s):
+    last = s.games[-1] if s.games else [-1, s.npile[0], s.npile[1], s.turns]
+    turns = 0
+    for row in s.games:
+        turns += row[3]
+    return {
+        "score": s.points[0],
+        "clean": d.clean(s),
+        "winner": d.winner(s),
+        "pile_left": [last[1], last[2]],
+        "points": list(s.points),
+        "turns": turns,
+        "restarts": list(s.restarts),
+        "rounds": [
+            {"winner": row[0], "pile_left": [row[1], row[2]], "turns": row[3]} for row in s.games
+        ],
+    }
