@@ -5,14 +5,27 @@ Imported when first needed (a round's last turns and its scoring): the meld sear
 need to (the device drops it between rounds).
 """
 
-from shared_rules import rummy_melds as _m
 from shared_rules.rummy import is_wild
+
+_m = None  # shared_rules.rummy_melds, imported when first needed (see _search)
+
+
+def _search():
+    """The meld search module: imported at the first call, so that this module also
+    compiles from source in a 64 KB heap (the rules loaded, then the search)."""
+    global _m
+    if _m is None:
+        from shared_rules import rummy_melds
+
+        _m = rummy_melds
+    return _m
 
 
 def is_meld(cards, wild):
     """True when the cards form one set (3+ of a rank) or one run (3+ of a suit in
     sequence, ace low or high, each rank once, at most 13), wilds standing for any card;
     only wilds make a set."""
+    _search()
     _m._check_hand(cards, wild)
     n = len(cards)
     if n < 3:
@@ -56,6 +69,7 @@ def arrange(cards, wild):
     (-1: a set of wilds only) and runs a list of (suit, low, high) positions (ace low
     0, ace high 13), each run's wilds placed above its cards where they fit; spare
     wilds go on the first set, else the first run with room. None if it does not meld."""
+    _search()
     w, wpen, total = _m._prepare(cards, wild)
     if _m._n == 0:
         return ([-1], []) if w >= 3 or w == 0 else None
@@ -157,6 +171,7 @@ def penalty(cards, wild, table):
 
 
 def _penalty(cards, wild, sets, runs, ends):
+    _search()
     w, wpen, total = _m._prepare(cards, wild, ends)
     room = False
     for r in sets:

@@ -111,3 +111,11 @@ def test_strong_beats_greedy_and_random_over_a_few_games():
         s = play_out(seed, dsol_ai.strong, dsol_ai.random_move, {"first": first})
         wins += dsol.winner(s) == 0
     assert wins >= 9  # (about 80 % over hundreds of games: docs/rules/dsol.md)
+
+
+def test_compare_tool_runs():
+    from host_sim.tools import dsol_compare
+
+    rows = dsol_compare.play_line("strong", "greedy", 2)
+    line = dsol_compare.report("strong", "greedy", rows)
+    assert "strong vs greedy" in line and "2 games" in line and "decision ms" in line
