@@ -6,6 +6,7 @@ none; load() accepts only what dump() writes.
 """
 
 from shared_rules import dsol as d
+from shared_rules import save_cards as _sc
 from shared_rules import save_text as _st
 from shared_rules.cards import parse_card
 from shared_rules.contract import options_with_defaults
@@ -115,30 +116,12 @@ def _check_games(s):
 _KEYS = ("opts", "seed", "rng", "at", "points", "restarts")
 
 
-def _count_of(text):
-    """How many cards a save's 'AS 7H TD' (or '-') lists; no list of words is made."""
-    if text == "-":
-        return 0
-    n = (len(text) + 1) // 3
-    if 3 * n - 1 != len(text):
-        _bad("bad cards %r" % text[:12])
-    for k in range(2, len(text), 3):
-        if text[k] != " ":
-            _bad("bad cards %r" % text[:12])
-    return n
-
-
 def _cards_of(text):
-    return [parse_card(text[k : k + 2]) for k in range(0, 3 * _count_of(text), 3)]
+    return _sc.cards_of(_GAME, text, parse_card)
 
 
 def _cards_into(text, buf):
-    n = _count_of(text)
-    if n > len(buf):
-        _bad("too many cards: %d" % n)
-    for i in range(n):
-        buf[i] = parse_card(text[3 * i : 3 * i + 2])
-    return n
+    return _sc.cards_into(_GAME, text, buf, parse_card)
 
 
 def load(text):

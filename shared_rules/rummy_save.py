@@ -6,6 +6,7 @@ none; load() accepts only what dump() writes.
 """
 
 from shared_rules import rummy as r
+from shared_rules import save_cards as _sc
 from shared_rules import save_text as _st
 from shared_rules.contract import options_with_defaults
 
@@ -187,31 +188,12 @@ def _ints(text, n):
     return _st.ints(_GAME, text, n)
 
 
-def _count(text):
-    """How many cards a save's 'AS 7H JK' (or '-') lists; no list of words is made."""
-    if text == "-":
-        return 0
-    n = (len(text) + 1) // 3
-    if 3 * n - 1 != len(text):
-        _bad("bad cards %r" % text[:12])
-    for k in range(2, len(text), 3):
-        if text[k] != " ":
-            _bad("bad cards %r" % text[:12])
-    return n
-
-
 def _cards_of(text):
-    return [r.parse_card(text[k : k + 2]) for k in range(0, 3 * _count(text), 3)]
+    return _sc.cards_of(_GAME, text, r.parse_card)
 
 
 def _cards_into(text, buf):
-    """Parse a save's cards straight into buf (the stock's or pile's bytes); their count."""
-    n = _count(text)
-    if n > len(buf):
-        _bad("more cards than two decks")
-    for i in range(n):
-        buf[i] = r.parse_card(text[3 * i : 3 * i + 2])
-    return n
+    return _sc.cards_into(_GAME, text, buf, r.parse_card)
 
 
 def load(text):
