@@ -49,3 +49,24 @@ def run_mp(code, heap=HEAP, cwd=ROOT, timeout=120, check=True, args=()):
             "MicroPython failed (rc=%d):\n%s\n%s" % (proc.returncode, proc.stdout, proc.stderr)
         )
     return proc.stdout
+
+
+def compile_rules(out, extra=()):
+    """Every shared_rules module and the `extra` sources ((folder, path) pairs, the path
+    kept under `out`) compiled by mpy-cross into `out`, as a device would load them
+    (viper modules for this machine). Returns out as a str, for sys.path."""
+    require_vm()
+    from host_sim import build
+
+    exe = build.mpy_cross()
+    sources = list(extra)
+    for name in sorted(os.listdir(os.path.join(ROOT, "shared_rules"))):
+        if name.endswith(".py"):
+            sources.append(("", "shared_rules/" + name))
+    for base, rel in sources:
+        src = os.path.join(ROOT, base, rel)
+        dst = os.path.join(str(out), rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        march = ["-march=" + build.HOST_MARCH] if build.has_machine_code(src) else []
+        subprocess.run([exe, "-o", dst] + march + [src], check=True)
+    return str(out)

@@ -22,8 +22,6 @@ Duel also has a few rule tests of its own at the end: the conformance suite lean
 """
 
 import json
-import os
-import subprocess
 import sys
 
 import contract_walk as cw
@@ -32,8 +30,7 @@ import scratch_game
 from scratch_game import duel
 
 from firmware import games
-from host_sim import build
-from mpvm import ROOT, require_vm, run_mp
+from mpvm import compile_rules, require_vm, run_mp
 from shared_rules.rng import Rng
 
 SCRATCH = scratch_game.ENTRY  # its screen module is never imported here
@@ -187,20 +184,7 @@ def vm_build(tmp_path_factory):
     """contract_walk, the scratch game, the registry and every shared_rules module as
     .mpy in a fresh directory (viper modules for this machine)."""
     require_vm()
-    out = tmp_path_factory.mktemp("contract_build")
-    exe = build.mpy_cross()
-    rules_dir = os.path.join(ROOT, "shared_rules")
-    sources = list(VM_SOURCES)
-    for name in sorted(os.listdir(rules_dir)):
-        if name.endswith(".py"):
-            sources.append(("", "shared_rules/" + name))
-    for base, rel in sources:
-        src = os.path.join(ROOT, base, rel)
-        dst = out / (rel[:-3] + ".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        march = ["-march=" + build.HOST_MARCH] if build.has_machine_code(src) else []
-        subprocess.run([exe, "-o", str(dst)] + march + [src], check=True)
-    return str(out)
+    return compile_rules(tmp_path_factory.mktemp("contract_build"), VM_SOURCES)
 
 
 def vm_args(gid):

@@ -3,14 +3,11 @@ tests/contract_walk.py run on the module directly (it is not in the registry yet
 CPython and in the MicroPython VM; the computer players against each other."""
 
 import json
-import os
-import subprocess
 
 import contract_walk as cw
 import pytest
 
-from host_sim import build
-from mpvm import ROOT, require_vm, run_mp
+from mpvm import compile_rules, require_vm, run_mp
 from shared_rules import dsol, dsol_ai
 from shared_rules.rng import Rng
 
@@ -57,19 +54,7 @@ print(json.dumps(records))
 def vm_build(tmp_path_factory):
     """contract_walk and every shared_rules module as .mpy in a fresh directory."""
     require_vm()
-    out = tmp_path_factory.mktemp("dsol_build")
-    exe = build.mpy_cross()
-    sources = [("tests", "contract_walk.py")]
-    for name in sorted(os.listdir(os.path.join(ROOT, "shared_rules"))):
-        if name.endswith(".py"):
-            sources.append(("", "shared_rules/" + name))
-    for base, rel in sources:
-        src = os.path.join(ROOT, base, rel)
-        dst = out / (rel[:-3] + ".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        march = ["-march=" + build.HOST_MARCH] if build.has_machine_code(src) else []
-        subprocess.run([exe, "-o", str(dst)] + march + [src], check=True)
-    return str(out)
+    return compile_rules(tmp_path_factory.mktemp("dsol_build"), [("tests", "contract_walk.py")])
 
 
 def test_in_micropython(vm_build):
