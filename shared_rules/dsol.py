@@ -286,7 +286,8 @@ def _open_space(s):
     return -1
 
 
-def _first_empty_column(cols):
+def first_empty_column(cols):
+    """The first empty column of a seat's four (a fill goes there), -1 for none."""
     for c in range(COLUMNS):
         if not cols[c]:
             return c
@@ -327,7 +328,7 @@ def moves(s):
     for x in hand:
         _plays_of(s, SRC_HAND + x, x, out)
     if hand:
-        if _first_empty_column(cols) >= 0:
+        if first_empty_column(cols) >= 0:
             for x in hand:
                 out.append(FILL + x)
         else:
@@ -368,9 +369,9 @@ def is_legal(s, m):
         card = source_card(s, src)
         return card >= 0 and playable(s, card, m & 3)
     if FILL <= m < FILL + 52:
-        return (m - FILL) in hand and _first_empty_column(s.cols[t]) >= 0
+        return (m - FILL) in hand and first_empty_column(s.cols[t]) >= 0
     if CLOSE <= m < CLOSE + 52 * 4:
-        return ((m - CLOSE) >> 2) in hand and _first_empty_column(s.cols[t]) < 0
+        return ((m - CLOSE) >> 2) in hand and first_empty_column(s.cols[t]) < 0
     if m == PASS:
         return not hand and not s.ndraw and not s.ndisc
     return False
@@ -425,7 +426,7 @@ def apply(s, m):
     elif m < CLOSE:
         card = m - FILL
         hand.remove(card)
-        s.cols[t][_first_empty_column(s.cols[t])].append(card)
+        s.cols[t][first_empty_column(s.cols[t])].append(card)
         if not hand:
             _restart(s, t)
     elif m < PASS:
@@ -547,7 +548,7 @@ def touches(s, m):
     if m >= CLOSE:
         return (("hand", (m - CLOSE) >> 2), ("stock", (m - CLOSE) & 3))
     if m >= FILL:
-        return (("hand", m - FILL), ("stock", _first_empty_column(s.cols[s.turn])))
+        return (("hand", m - FILL), ("stock", first_empty_column(s.cols[s.turn])))
     src = m >> 2
     if src == SRC_PILE:
         first = ("pile", 0)
