@@ -60,7 +60,7 @@ class DsolScreen(gamescreen.GameScreen):
 
     def act(self, move):
         s = self.s
-        text = d.move_log(s, 0, move).replace("You: ", "")
+        text = d.move_log(s, 0, move)
         d.play(s, move)
         self.app.beep()
         self.log.set(text)
@@ -111,7 +111,7 @@ class DsolScreen(gamescreen.GameScreen):
             fb.fill_rect(x - 1, y, STEP, 8, 1)
             c = 0
         if card < 0:
-            fb.text("--", x, y, c)
+            fb.text("-", x + 4, y, c)
         else:
             gfx.card_label(fb, card, x, y, c)
         if picked:

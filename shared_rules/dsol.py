@@ -513,19 +513,20 @@ def _safe_text(m):
 
 
 def move_log(s, seat, m):
-    """'Rival: 7H to stack 2', 'Rival: pile 5D to stack 1', 'Rival ends on column 3'."""
+    """'Rival 6D>S2' (a hand card to Stack 2), 'Rival pile 6D>S2', 'Rival col2 6D>S2',
+    'Rival fill 9C', 'Rival end 9C>c2', 'Rival pass': at most a panel's 16."""
     if type(seat) is not int or not 0 <= seat < 2:
         raise ValueError("dsol has no seat %r" % (seat,))
     move_text(s, m)
     name = SEAT_NAMES[seat]
     if m == PASS:
-        line = name + " passes"
+        line = name + " pass"
     elif m == NEXT:
         line = "Game %d dealt" % (len(s.games) + 1)
     elif m >= CLOSE:
-        line = "%s ends: %s on col %d" % (name, card_text((m - CLOSE) >> 2), ((m - CLOSE) & 3) + 1)
+        line = "%s end %s>c%d" % (name, card_text((m - CLOSE) >> 2), ((m - CLOSE) & 3) + 1)
     elif m >= FILL:
-        line = "%s fills a col: %s" % (name, card_text(m - FILL))
+        line = "%s fill %s" % (name, card_text(m - FILL))
     else:
         src = m >> 2
         card = source_card(s, src) if s is not None else -1
@@ -533,8 +534,8 @@ def move_log(s, seat, m):
         if src == SRC_PILE:
             what = "pile " + what
         elif src < SRC_HAND:
-            what = "col %d %s" % (src, what)
-        line = "%s: %s to stack %d" % (name, what, (m & 3) + 1)
+            what = "col%d %s" % (src, what)
+        line = "%s %s>S%d" % (name, what, (m & 3) + 1)
     return line[:32]
 
 

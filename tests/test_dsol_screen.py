@@ -72,7 +72,7 @@ def test_the_rows_show_both_sides_the_stacks_and_the_hand(tmp_path):
     assert device.text_on_screen(board, "R13", 0) and card_at(board, "AC", DS.PILE_X, 0)
     assert card_at(board, "JC", x, 0) and card_at(board, "QC", x + 3 * DS.STEP, 0)
     assert device.text_on_screen(board, "Play", 8) and card_at(board, "AS", x, 8)
-    assert device.text_on_screen(board, "--", 8)  # an open space
+    assert device.text_on_screen(board, "-", 8)  # an open space
     assert device.text_on_screen(board, "Y13", 24) and card_at(board, "9C", x, 24)
     assert card_at(board, "6H", DS.HAND_X + DS.STEP, 40)  # (the cursor is on the 2H)
     assert card_at(board, "9H", DS.HAND_X + 4 * DS.STEP, 40)
@@ -91,7 +91,7 @@ def test_a_play_picks_the_card_then_its_stack(tmp_path):
     drv.keys("A")  # the cursor is on the only Stack it fits: the ace
     assert [c % 13 for c in s.stacks[0]] == [0, 1] and s.turn == 0
     assert card_at(board, "2H", DS.COLS_X, 8)
-    assert device.text_on_screen(board, "2H to stack 1", 16)
+    assert device.text_on_screen(board, "You 2H>S1", 16)
 
 
 def test_a_fill_and_the_card_that_ends_the_turn(tmp_path):

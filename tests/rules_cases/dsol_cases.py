@@ -325,7 +325,10 @@ def case_notation_is_exact():
         assert raises(d.parse_move, s, bad)
     assert d.touches(s, d.parse_move(s, "pile>s1")) == (("pile", 0), ("stack", 0))
     assert d.touches(s, d.parse_move(s, "fill 2H")) == (("hand", d.parse_card("2H")), ("stock", 0))
-    assert d.move_log(s, 1, d.parse_move(s, "pile>s1")) == "Rival: pile AH to stack 1"
+    assert d.move_log(s, 1, d.parse_move(s, "pile>s1")) == "Rival pile AH>S1"
+    assert d.move_log(s, 0, d.parse_move(s, "fill 2H")) == "You fill 2H"
+    assert d.move_log(s, 1, d.CLOSE + d.parse_card("2H") * 4 + 1) == "Rival end 2H>c2"
+    assert d.move_log(s, 1, d.PASS) == "Rival pass"
 
 
 def case_illegal_moves_change_nothing():
