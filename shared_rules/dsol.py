@@ -560,6 +560,30 @@ def touches(s, m):
     return (first, ("stack", m & 3))
 
 
+# ---- the end of a match ------------------------------------------------------------
+
+
+def summary(s):
+    """The common keys and the game's (SUMMARY); kept here: the end of a game needs it
+    without the save module's code on the heap."""
+    last = s.games[-1] if s.games else [-1, s.npile[0], s.npile[1], s.turns]
+    turns = 0
+    for row in s.games:
+        turns += row[3]
+    return {
+        "score": s.points[0],
+        "clean": clean(s),
+        "winner": winner(s),
+        "pile_left": [last[1], last[2]],
+        "points": list(s.points),
+        "turns": turns,
+        "restarts": list(s.restarts),
+        "rounds": [
+            {"winner": row[0], "pile_left": [row[1], row[2]], "turns": row[3]} for row in s.games
+        ],
+    }
+
+
 # ---- computer players (shared_rules/dsol_ai.py) -------------------------------------
 
 
@@ -674,7 +698,3 @@ def redeal(s, seat, rng):
 
 def copy(s):
     return _save().copy(s)
-
-
-def summary(s):
-    return _save().summary(s)

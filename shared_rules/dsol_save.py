@@ -312,25 +312,3 @@ def redeal(s, seat, rng):
         n += 1
     c.rng.set_state(rng.next16() * 65536 + rng.next16() or 1)
     return c
-
-
-# ---- the end of a match -----------------------------------------------------------
-
-
-def summary(s):
-    last = s.games[-1] if s.games else [-1, s.npile[0], s.npile[1], s.turns]
-    turns = 0
-    for row in s.games:
-        turns += row[3]
-    return {
-        "score": s.points[0],
-        "clean": d.clean(s),
-        "winner": d.winner(s),
-        "pile_left": [last[1], last[2]],
-        "points": list(s.points),
-        "turns": turns,
-        "restarts": list(s.restarts),
-        "rounds": [
-            {"winner": row[0], "pile_left": [row[1], row[2]], "turns": row[3]} for row in s.games
-        ],
-    }
