@@ -345,4 +345,6 @@ def test_ctrl_c_at_any_moment_is_one_line(tmp_path, delay):
         if "Could not import runpy module" not in err:
             break
     assert "Traceback" not in err, err
-    assert proc.returncode in (0, 130), (proc.returncode, err)
+    # 130 from host_sim's own handler; on a busy machine CPython may end by the signal
+    # itself after the line is out (-2 here, 130 in a shell, as for any Ctrl-C)
+    assert proc.returncode in (0, 130, -signal.SIGINT), (proc.returncode, err)
