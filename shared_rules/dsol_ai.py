@@ -19,6 +19,8 @@ Stacks. None of them looks at a card it would draw or at the card under a Pile's
   each move, when what was hidden has turned up.
 """
 
+from array import array
+
 from shared_rules import dsol as d
 from shared_rules.rng import Rng
 
@@ -231,20 +233,39 @@ def _key(p):
     return (h * 2 + (p.pile >= 0)) & 0x3FFFFFFF
 
 
+# The search's memo: a table made once, 1 KB (a dict that grows as a search fills it
+# wants ever bigger blocks of a heap fragmented by a long game). A slot keeps the last
+# position hashed to it: 15 more bits of its key as a check, its value within +-32000
+# (a win, 100000, is kept as 32000: still above every other value). Emptied at the
+# start of each search.
+_TABLE = const(256)
+_EMPTY = const(0xFFFF)
+_CAP = const(32000)
+_T_KEY = array("H", [_EMPTY] * _TABLE)
+_T_VALUE = array("h", [0] * _TABLE)
+
+
+def _keep(slot, check, v):
+    _T_KEY[slot] = check
+    _T_VALUE[slot] = _CAP if v > _CAP else (-_CAP if v < -_CAP else v)
+
+
 class _Search:
     def __init__(self):
         self.nodes = 0
-        self.memo = {}
+        keys = _T_KEY
+        for i in range(_TABLE):
+            keys[i] = _EMPTY
 
     def best(self, p, depth=0):
         """(value, first step) of the best sequence from p; a step is (kind, a, b):
         ("pile", 0, k), ("col", c, k), ("hand", card, k), ("fill", card, 0) or
         ("close", card, column)."""
         key = _key(p)
-        if depth:
-            got = self.memo.get(key)
-            if got is not None:
-                return got, None
+        slot = key & (_TABLE - 1)
+        check = (key >> 8) & 0x7FFF
+        if depth and _T_KEY[slot] == check:
+            return _T_VALUE[slot], None
         self.nodes += 1
         best_v = None
         best_step = None
@@ -263,7 +284,7 @@ class _Search:
         if self.nodes > _NODES or depth >= _DEPTH:
             if best_v is None:
                 best_v = _value(p, False, False)
-            self.memo[key] = best_v
+            _keep(slot, check, best_v)
             return best_v, best_step
         h = p.heights
         if p.pile >= 0:
@@ -341,7 +362,7 @@ class _Search:
                     best_step = ("fill", x, 0)
         if best_v is None:
             best_v = _value(p, False, False)
-        self.memo[key] = best_v
+        _keep(slot, check, best_v)
         return best_v, best_step
 
 
