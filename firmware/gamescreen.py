@@ -16,7 +16,7 @@ import json
 import sys
 
 from firmware import buttons as btn
-from firmware import games, gfx
+from firmware import games
 from firmware.app import tidy
 from firmware.screens import Screen
 
@@ -167,7 +167,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 2, then 1: the last move is on the panel, the frames after finish
+        self.ending = 0  # 3, 2, then 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -185,59 +185,14 @@ class GameScreen(Screen):
 
     @classmethod
     def start(cls, app, gid, seed, options=None, profile=None):
-        """A new game: its journal started, any old save removed."""
-        rules = _rules_of(cls)
-        store = app.store
-        records = _records()
-        if profile is None:
-            profile = records.load_profile(store, gid, rules)
-        counted = records.load_stats(store, gid, rules)["games"]
-        records = None
-        drop_records()  # before the computer players load (prepare): the heap's peak
-        record = getattr(rules, "record_options", None)
-        if record is not None:  # what a save and a replay must say to play the same
-            options = record(options)
-        cls.prepare(options)
-        state = rules.new(seed, options, profile)
-        screen = cls(app, gid, rules, state, seed, options, profile, counted)
-        store.remove(gid + ".sav")
-        store.write(gid + ".in", screen.write_journal_head)
-        if cls.SAVE_AT_START:
-            screen.save_now()
-        return screen
+        """A new game: its journal started, any old save removed (firmware/ui/opening.py)."""
+        return _opening().start(cls, app, gid, seed, options, profile)
 
     @classmethod
     def resume(cls, app, gid):
         """The saved game's screen, or None (no save, or a damaged one set aside with a
         notice: an option or a field out of range counts as damage)."""
-        rules = _rules_of(cls)
-
-        from firmware import reading
-
-        def parse(f):
-            fields = reading.read_header(f, SAVE_HEAD)
-            if fields["game"] != gid:
-                raise ValueError("save is for %s" % fields["game"][:12])
-            state = rules.load(f.read())
-            options = fields["options"]
-            rules.new(fields["seed"], options, fields["profile"])  # checks the options
-            if fields["profile"] is not None:
-                rules.check_profile(fields["profile"])
-            screen = cls(
-                app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
-            )
-            screen.adopt(fields)
-            cls.prepare(options)
-            return screen, fields
-
-        got = app.store.load(gid + ".sav", parse)
-        release_save_code(rules)
-        games.drop_module("firmware.reading")
-        if got is None:
-            return None
-        screen, fields = got
-        screen.reopen_journal(fields)
-        return screen
+        return _opening().resume(cls, app, gid)
 
     @classmethod
     def prepare(cls, options):
@@ -279,11 +234,15 @@ class GameScreen(Screen):
             if not self.ending and self.human_turn():  # none for an ended game, nor on
                 self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
-        if self.ending:  # the frames after the last move: the stats code, then the count
-            if self.ending == 2:  # and the result box; the import (~20 ms on a Pico) alone,
-                self.ending = 1  # after the players have left the heap (as finish would)
-                self.release_players()
+        if self.ending:  # the frames after the last move: the stats code, the end's
+            if self.ending == 3:  # code, then the count and the result box; each import
+                self.ending = 2  # (~20 ms on a Pico) alone, after the players have left
+                self.release_players()  # the heap (as finish would)
                 _records()
+                return
+            if self.ending == 2:
+                self.ending = 1
+                _ending()
                 return
             self.ending = 0
             self.finish()
@@ -307,7 +266,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 2  # the last move shows at once; the stats code in the frames after
+            self.ending = 3  # the last move shows at once; the stats code in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -404,29 +363,13 @@ class GameScreen(Screen):
         """Called after a computer seat's move (a screen may move its cursor)."""
 
     def pause_update(self, pressed):
-        app = self.app
-        app.dirty = True
-        self.repaint = True
-        if pressed & btn.UP:
-            self.pause = (self.pause - 1) % len(self.PAUSE)
-        elif pressed & btn.DOWN:
-            self.pause = (self.pause + 1) % len(self.PAUSE)
-        elif pressed & btn.B:
-            self.pause = -1
-        elif pressed & btn.A:
-            item = self.PAUSE[self.pause]
-            self.pause = -1
-            if item == "Hint":
-                self.ask_hint()
-            elif item == "Help":
-                from firmware.menus import HelpScreen
+        _pause().update(self, pressed)
 
-                self.help = HelpScreen(app, self.gid, self.close_help)
-            elif item == "Save & exit":
-                self.save_and_exit()
-            elif item == "New game":
-                self.app.store.remove(self.gid + ".sav")
-                self.app.start_game(self.gid, options=self.options, resume=False)
+    def close_pause(self):
+        """The menu closed; on the device its code leaves the heap."""
+        self.pause = -1
+        if _dropping():
+            games.drop_module("firmware.ui.pause")
 
     def close_help(self):
         self.help = None
@@ -466,6 +409,7 @@ class GameScreen(Screen):
             self.app.home()
 
     def open_pause(self):
+        _pause()  # its code in the heap (the press's frame)
         self.pause = 0
         self.app.dirty = True
         self.repaint = True
@@ -503,22 +447,6 @@ class GameScreen(Screen):
         self.journaled += log.n
         log.clear()
 
-    def reopen_journal(self, fields):
-        """Resumed: the journal goes on from the save's count of inputs."""
-        store = self.app.store
-        name = self.gid + ".in"
-        old = fields["inputs"]
-        if old.n or not store.exists(name):  # an older save kept its inputs inline
-            store.write(name, self.write_journal_head)
-            self.inputs = old
-            self.journaled = 0
-            self.flush_inputs()
-        else:
-            self.journaled = fields["inputs_saved"]
-        n = self.journaled
-        store.append(name, lambda f: f.write("\nresume %d\n" % n))
-        self.journaled = n + 1  # the resume counts as an input
-
     def write_save(self, f):
         head = header_text(SAVE_HEAD, self.gid, self.seed, self.options, self.profile)
         head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
@@ -548,68 +476,15 @@ class GameScreen(Screen):
         release_save_code(self.rules)
 
     def finish(self):
-        """Game over: stats counted (once), save removed, the journal kept as the replay."""
-        self.finished = True
-        if self.since:  # a real-time game can end on frames with no new input
-            self.inputs.add(self.since, 0, self.last_held)
-            self.since = 0
-        store = self.app.store
-        rules = self.rules
-        self.over_at = self.app.frame_no
-        self.release_players()  # room for the stats code and the result
-        if self.shared():  # people taking turns on one device: not the owner's stats
-            self.result = (None, False)
-        else:
-            self.result = _records().record_result(
-                store, self.gid, rules, self.s, self.counted_at, False
-            )
-        self.app.dirty = True  # the result box is drawn over the board as it stands
-        self.box_only = self.incremental  # the frame still holds that board
-        self.files_due = True
-        self.app.after_show = self.finish_files  # the result on the panel first
+        """Game over: stats counted (once), save removed, the journal kept as the replay
+        (firmware/ui/ending.py)."""
+        _ending().finish(self)
 
     def finish_files(self, whole=False):
-        """The stats (a game counted once: counted_at), the profile, the save removed,
-        then, on the frames after, the journal kept as the replay; in this order, so a
-        power cut between any two steps loses nothing and counts nothing twice."""
-        self.files_due = False
-        store = self.app.store
-        gid = self.gid
-        records = _records()
-        if self.result[0] is not None:
-            records.save_stats(store, gid, self.result[0])
-        self.profile = records.settle_profile(store, gid, self.rules, self.profile, self.s)
-        store.remove(gid + ".sav")
-        release_save_code(self.rules)  # the profile may have loaded it
-        log = self.inputs
-        room = max(0, JOURNAL_MAX - self.journaled)
-        if log.n > room:
-            log.truncate(room)
-        self.journal_at = 0
-        if whole or log.n <= JOURNAL_PIECE:  # a turn's inputs: with the stats, now
-            self.finish_journal(True)
-        else:  # a long journal (a real-time game) from the next frame on, in pieces
-            self.app.after_show = self.finish_journal
+        _ending().finish_files(self, whole)
 
     def finish_journal(self, whole=False):
-        """The inputs since the last save go to the journal, JOURNAL_PIECE a frame
-        (each after that frame's show, so no frame spends long on files), then the
-        journal becomes the game's replay. whole: all that is left, now (leaving)."""
-        lo = self.journal_at
-        if lo < 0:
-            return
-        log = self.inputs
-        hi = log.n if whole else min(log.n, lo + JOURNAL_PIECE)
-        if hi > lo:
-            self.app.store.append(self.gid + ".in", lambda f: log.write(f, lo, hi))
-        self.journal_at = hi
-        if hi < log.n:
-            self.app.after_show = self.finish_journal
-            return
-        self.journal_at = -1
-        self.journaled += log.n
-        log.clear()
-        self.app.store.rename(self.gid + ".in", self.gid + ".last.rep")
+        _ending().finish_journal(self, whole)
 
     def replay_text(self):
         """The whole replay so far: the journal and the inputs not yet in it (host side)."""
@@ -642,36 +517,10 @@ class GameScreen(Screen):
         if self.finished:
             self.draw_over(fb)
         if self.pause >= 0:
-            n = len(self.PAUSE)
-            gfx.box(fb, 20, 10 if n < 5 else 4, 88, max(44, 8 + 9 * n))
-            top = 14 if n < 5 else 8
-            for i, label in enumerate(self.PAUSE):
-                y = top + 9 * i
-                if i == self.pause:
-                    fb.fill_rect(22, y - 1, 84, 9, 1)
-                fb.text(label, 26, y, 0 if i == self.pause else 1)
+            _pause().draw(self, fb)
 
     def draw_over(self, fb):
-        stats, new_best = self.result
-        gfx.box(fb, 6, 3, 116, 60)
-        gfx.center(fb, "GAME OVER", 7)
-        rules = self.rules
-        duel = rules.KIND == "turns" and rules.SEATS_MAX > 1  # a bout against the computer
-        if stats is None or duel:  # who won, and every seat's score
-            w = rules.winner(self.s)
-            if w < 0:
-                won = "Draw"
-            elif w == 0 and stats is not None:
-                won = "You win"
-            else:
-                won = rules.SEAT_NAMES[w] + " wins"
-            gfx.center(fb, won, 18)
-            gfx.center(fb, "-".join([str(x) for x in rules.scores(self.s)]), 28)
-        else:
-            gfx.center(fb, "Score %d" % self.points(), 18)
-            gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
-        gfx.center(fb, self.over_detail(), 38)
-        gfx.center(fb, "A:new B:menu", 51)
+        _ending().draw_over(self, fb)
 
     def over_detail(self):
         return ""
@@ -703,5 +552,26 @@ def release_save_code(rules):
     games.drop_module(rules.__name__ + "_save")
 
 
-def _rules_of(cls):
-    return cls.RULES
+def _opening():
+    """firmware/ui/opening.py, for the call that opens a game; on the device it leaves
+    the heap again at once."""
+    from firmware.ui import opening
+
+    if _dropping():
+        games.drop_module("firmware.ui.opening")
+    return opening
+
+
+def _pause():
+    """firmware/ui/pause.py while the pause menu is open (close_pause drops it)."""
+    from firmware.ui import pause
+
+    return pause
+
+
+def _ending():
+    """firmware/ui/ending.py: loaded in the frames after a game's last move (see
+    update), kept until the result is left (a screen part: home drops it)."""
+    from firmware.ui import ending
+
+    return ending
