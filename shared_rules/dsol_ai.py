@@ -12,11 +12,14 @@ Stacks. None of them looks at a card it would draw or at the card under a Pile's
   alike) and every fill, in any order, up to a move that reveals or draws a hidden
   card (the Pile's top played: a new top turns; the hand emptied: five are drawn),
   and every way to end the turn there. A position is valued by the Pile's progress,
-  whether the other's Pile top can go on a Stack next turn (a Stack left one below it),
-  how near its own Pile top is to a Stack and what it holds to get there, and how soon
-  its columns' tops can be played; the turn's last card covers the column whose top
-  helps least. It plays the first move of the best sequence and searches again after
-  each move, when what was hidden has turned up.
+  how surely the other's Pile top can go on a Stack next turn (a Stack left one below
+  it; or a few below, the gap filled by its columns' tops, or by them and one card of
+  its hidden hand), how near its own Pile top is to a Stack, the cards it put on the
+  Stacks, and how soon each card in reach (hand, columns' tops) can be played (a card
+  far from every Stack kept in the hand costs a draw); the turn's last card covers the
+  column whose top helps least, not a lower card, at best one a rank above it (a run
+  down that plays off in turn). It plays the first move of the best sequence and
+  searches again after each move, when what was hidden has turned up.
 """
 
 from array import array
@@ -37,9 +40,16 @@ _WIN = const(100000)
 _PILE = const(1000)  # the Pile's top played
 _RESTART = const(150)  # the hand emptied: five more and the turn goes on
 _THREAT = const(400)  # the other can play its Pile's top at once
-_THREAT2 = const(120)  # ... after one of its column tops
+_THREAT2 = const(120)  # ... after some of its column tops
+_THREAT3 = const(40)  # ... and one card more (from its hidden hand: 1 in 3)
 _NEAR = const(25)  # a Stack one rank nearer the Pile's top
-_FLOW = const(10)  # a card put on a Stack (cards come back when Stacks complete)
+_FLOW = const(40)  # a card put on a Stack (cards come back when Stacks complete)
+_TOP = const(6)  # a card in reach (hand, column top) one rank nearer a Stack (within 4)
+_HAVE = const(10)  # ... and it brings a Stack nearer the Pile's top
+_BURY = const(30)  # the turn's last card on a lower column top (holds it back)
+_CHAIN = const(30)  # ... on a top one rank above it (it plays, then the top does)
+_HAND = const(4)  # a card fewer in the hand (more are drawn next turn)
+_DEAD = const(30)  # a card kept in the hand that is far from every Stack (a draw less)
 _DEPTH = const(8)  # plays in one searched sequence (a Pico's C stack: about 30 calls)
 
 
@@ -115,7 +125,11 @@ class _Pos:
         self.hand = list(s.hands[t])
         o = 1 - t
         self.other_pile = s.piles[o][s.npile[o] - 1] if s.npile[o] else -1
-        self.other_tops = [col[-1] for col in s.cols[o] if col]
+        m = 0
+        for col in s.cols[o]:
+            if col:
+                m |= 1 << (col[-1] % 13)
+        self.other_tops = m  # the ranks of its columns' tops, one bit a rank
         self.played = 0  # cards the sequence put on the Stacks
 
 
@@ -152,6 +166,38 @@ def _distance(heights, rank):
     return best
 
 
+def _threat(heights, r, tops):
+    """How surely the other can play its Pile's top (rank r) next turn: a Stack one
+    below it, or a few below with its columns' tops (bits of tops) to fill the gap."""
+    worst = 0
+    for h in heights:
+        if h == r:
+            return _THREAT
+        if h > r or r - h > 4:
+            continue
+        miss = (((1 << r) - 1) ^ ((1 << h) - 1)) & ~tops  # the ranks h..r-1 it lacks
+        m = 0
+        while miss:
+            m += miss & 1
+            miss >>= 1
+        w = _THREAT2 if m == 0 else (_THREAT3 if m == 1 else 0)
+        if w > worst:
+            worst = w
+    return worst
+
+
+def _card_value(h, card, gp):
+    """A card in the hand or on a column's top: how soon it can go on a Stack, and
+    whether it brings a Stack nearer the Pile's top (gp: the Pile top's distance)."""
+    g = _distance(h, card % 13)
+    if g >= 4:
+        return 0
+    v = (4 - g) * _TOP
+    if g < gp:
+        v += _HAVE
+    return v
+
+
 def _value(p, pile_played, restarted):
     """How good the position at the end of the searched sequence is."""
     v = 0
@@ -164,40 +210,34 @@ def _value(p, pile_played, restarted):
     h = p.heights
     op = p.other_pile
     if op >= 0:
-        r = op % 13
-        if _target(h, r) >= 0:
-            v -= _THREAT
-        else:
-            for t in p.other_tops:
-                k = _target(h, t % 13)
-                if k >= 0:
-                    h2 = list(h)
-                    _put(h2, k)
-                    if _target(h2, r) >= 0:
-                        v -= _THREAT2
-                        break
+        v -= _threat(h, op % 13, p.other_tops)
+    gp = 99
     if p.pile >= 0 and not pile_played:
         g = _distance(h, p.pile % 13)
         v += (12 - min(g, 12)) * _NEAR
         if g < 4:
-            have = 0
-            for c in p.hand:
-                if _distance(h, c % 13) < g:
-                    have += 1
-            v += have * 10
+            gp = g
     v += p.played * _FLOW
+    for c in p.hand:
+        x = _card_value(h, c, gp)
+        v += x if x else -_DEAD
     for col in p.cols:
         if col:
-            g = _distance(h, col[-1] % 13)
-            if g < 4:
-                v += (4 - g) * 6
-    v += (5 - len(p.hand)) * 4
+            v += _card_value(h, col[-1], gp)
+    v += (5 - len(p.hand)) * _HAND
     return v
 
 
 def _close_value(p):
     """The best last card of the turn on the position (all four columns full): the
-    value and (card, column)."""
+    value and (card, column). The card stays in reach on its column; the top it covers
+    does not, and a higher card on a lower one holds that one back."""
+    h = p.heights
+    gp = 99
+    if p.pile >= 0:
+        g = _distance(h, p.pile % 13)
+        if g < 4:
+            gp = g
     best = None
     choice = None
     tried = -1
@@ -205,18 +245,20 @@ def _close_value(p):
         if x == tried:
             continue
         tried = x
+        rx = x % 13
+        out = 0 if _card_value(h, x, gp) else _DEAD  # a dead card leaves the hand
         for c in range(4):
-            col = p.cols[c]
-            col.append(x)
-            p.hand.remove(x)
-            v = _value(p, False, False)
-            p.hand.append(x)
-            p.hand.sort()
-            col.pop()
+            y = p.cols[c][-1]
+            ry = y % 13
+            v = out - _card_value(h, y, gp)
+            if rx > ry:
+                v -= _BURY
+            elif ry == rx + 1:
+                v += _CHAIN
             if best is None or v > best:
                 best = v
                 choice = (x, c)
-    return best, choice
+    return best + _value(p, False, False) + _HAND, choice
 
 
 def _key(p):
