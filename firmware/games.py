@@ -20,6 +20,7 @@ GAMES = [
         "firmware.fencing_help",
     ),
     ("mypet", "My Pet", "shared_rules.mypet", "firmware.mypet_screen", "firmware.mypet_help"),
+    ("dsol", "Double Solitaire", "shared_rules.dsol", "firmware.dsol_screen", "firmware.dsol_help"),
 ]
 
 

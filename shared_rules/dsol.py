@@ -122,9 +122,9 @@ def option_text(key, v):
 def describe(options):
     o = options_with_defaults(NAME, OPTIONS, options)
     m = o["match"]
-    first = "One game" if m == 0 else "Match to %d" % m
-    second = "%s first, %s" % ("You" if o["first"] == "you" else "Rival", o["cpu"])
-    return (first, second[:16])
+    first = ("1 game" if m == 0 else "To %d" % m) + " vs " + o["cpu"]
+    second = "You play first" if o["first"] == "you" else "Rival plays 1st"
+    return (first, second)
 
 
 # ---- a new match, a new game -------------------------------------------------------

@@ -1,6 +1,7 @@
 """The firmware app on the headless board (CPython): launcher, settings, games, saves, errors."""
 
 import os
+import sys
 
 import pytest
 
@@ -31,6 +32,7 @@ def test_launcher_lists_games_settings_about(tmp_path):
         "Snafu",
         "Pret? Allez!",
         "My Pet",
+        "Double Solitaire",
         "Settings",
         "About",
     ]
@@ -420,9 +422,9 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
 def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):
     """The press that ends a game shows its move at once; the next frame loads the stats
     code (an import is file work: a frame of its own, after the computer players have
-    left the heap), the one after counts the game and shows the result box, and only
-    then are the files written: the stats that frame, the journal on the frames after,
-    a piece a frame, then the replay."""
+    left the heap), the next the end's code, the one after counts the game and shows the
+    result box, and only then are the files written: the stats that frame, the journal
+    on the frames after, a piece a frame, then the replay."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "save_json")
@@ -437,6 +439,10 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     events.clear()
     app.frame(0, 0)
     assert events == [] and screen.ending and not screen.finished  # the import alone
+    assert "firmware.records" in sys.modules
+    app.frame(0, 0)  # then the end's own code (firmware/ui/ending.py), alone too
+    assert events == [] and screen.ending and not screen.finished
+    assert "firmware.ui.ending" in sys.modules
     app.frame(0, 0)
     assert screen.finished and not screen.ending
     assert events[:2] == ["show", "write hang10.json"], events
@@ -464,6 +470,7 @@ def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_le
     for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
         screen.inputs.add(1, 0, 0)
     app.frame(0, 0)  # the stats code loads
+    app.frame(0, 0)  # the end's code loads
     app.frame(0, 0)  # the stats
     assert screen.files_pending() and screen.journal_at == 0
     app.frame(0, 0)  # the first piece
