@@ -197,6 +197,36 @@ def test_pause_menu_hint_and_save_exit(tmp_path):
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
 
 
+def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_used(
+    tmp_path, monkeypatch
+):
+    """The game screen's rarely used code (firmware/ui/opening.py, pause.py, ending.py)
+    is in the heap only while it is used: the opening's for the call that opens the
+    game, the pause menu's while it is open, the end's from the frames after the last
+    move until the result is left."""
+    app, board, d = make(tmp_path)
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    parts = ("firmware.ui.opening", "firmware.ui.pause", "firmware.ui.ending")
+    for name in parts:
+        sys.modules.pop(name, None)
+    screen = start_hang10(d)
+    assert not any(name in sys.modules for name in parts)
+    d.keys("B")  # the pause menu
+    assert screen.pause == 0 and "firmware.ui.pause" in sys.modules
+    d.keys("B")  # closed
+    assert screen.pause == -1 and "firmware.ui.pause" not in sys.modules
+    d.keys("B,A")  # Resume
+    assert screen.pause == -1 and "firmware.ui.pause" not in sys.modules
+    play_to_the_last_move(app, screen)
+    assert "firmware.ui.ending" not in sys.modules
+    for _ in range(3):
+        app.frame(0, 0)
+    assert screen.finished and "firmware.ui.ending" in sys.modules
+    d.keys("B")  # home: the screen parts go
+    assert isinstance(app.screen, launcher.Launcher)
+    assert not any(name in sys.modules for name in parts)
+
+
 def test_hint_key_matches_best_move(tmp_path):
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
