@@ -175,12 +175,21 @@ class RummyScreen(gamescreen.GameScreen):
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
+        self.round_ended()
         if not r.over(s) and not self.human_turn():
             self.autosave()  # the person's turn is over: the computers play on
 
     def after_move(self, move, seat):
         self.table_top = -1
         self.picker.reset()
+        self.round_ended()
+
+    def round_ended(self):
+        """Between rounds the computer players leave the heap (the device), which then
+        holds the score table and the scoring code; the first computer move or hint of
+        the next round loads them again (rules.best_move, a thinking frame)."""
+        if self.s.phase == r.PH_BETWEEN:
+            self.release_players()
 
     # ---- drawing -----------------------------------------------------
 

@@ -236,6 +236,33 @@ def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, 
     assert r.is_meld(r.parse_cards("3S 4S 5S"), 5) and "shared_rules.rummy_table" in sys.modules
 
 
+def test_on_the_device_the_computer_players_leave_the_heap_between_rounds(
+    tmp_path, monkeypatch
+):
+    """A round's end drops the computer players (the heap holds the score table and the
+    scoring code then); the next round's first computer move loads them again."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path)
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    put(app, screen, s)
+    assert "shared_rules.rummy_ai" in sys.modules
+    play(app, screen, r.STOCK)
+    play(app, screen, r.OUT + r.parse_card("9D"))
+    idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    assert "shared_rules.rummy_ai" not in sys.modules
+    d.keys("A")  # the deal: the person draws first, then the computers play
+    assert s.phase == r.PH_DRAW and s.round == 2
+    play(app, screen, r.STOCK)
+    throw = [m for m in r.moves(s) if m < r.OUT][0]
+    play(app, screen, throw)
+    idle_until(app, screen, lambda: r.to_act(s) == 0, 2000)
+    assert "shared_rules.rummy_ai" in sys.modules
+
+
 def test_the_end_shows_who_won_over_the_round_table(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
     for _ in range(6000):
