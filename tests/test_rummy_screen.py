@@ -236,9 +236,7 @@ def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, 
     assert r.is_meld(r.parse_cards("3S 4S 5S"), 5) and "shared_rules.rummy_table" in sys.modules
 
 
-def test_on_the_device_the_computer_players_leave_the_heap_between_rounds(
-    tmp_path, monkeypatch
-):
+def test_on_the_device_the_computer_players_leave_the_heap_between_rounds(tmp_path, monkeypatch):
     """A round's end drops the computer players (the heap holds the score table and the
     scoring code then); the next round's first computer move loads them again."""
     import sys
