@@ -97,7 +97,7 @@ BONUS = const(32)
 ADVANCE = const(64)  # research: this 6 advanced the technology
 ROLLS_MAX = const(2 * (20 + 80 + 60 + 60))  # research, raids, dogfights, planes shot down
 
-_KEY_A = const(16)  # firmware.buttons.A
+_KEY_B = const(32)  # firmware.buttons.B
 
 
 class Game:
@@ -497,20 +497,19 @@ def move_log(s, seat, m):
 
 
 def touches(s, m):
-    """A purchase: its "buy" cell (type); a research roll: the "research" cell (0 more,
-    1 fewer); a raid: its "raid" cell; the commit: A."""
+    """A purchase: its "buy" cell (the type); a research roll: the "research" cell; a
+    raid: its "raid" cell; the commit: the "go" cell. The undoing steps are B (the
+    screen takes back the last step first)."""
     move_text(s, m)
     if BUY <= m < SELL:
         return (("buy", m - BUY),)
-    if SELL <= m < RESEARCH:
-        return (("sell", m - SELL),)
-    if m == RESEARCH or m == UNRESEARCH:
-        return (("research", m - RESEARCH),)
+    if m == RESEARCH:
+        return (("research", 0),)
     if RAID <= m < RECALL:
         return (("raid", m - RAID),)
-    if RECALL <= m < COMMIT:
-        return (("recall", m - RECALL),)
-    return (("key", _KEY_A),)
+    if m == COMMIT:
+        return (("go", 0),)
+    return (("key", _KEY_B),)
 
 
 # ---- computer players (shared_rules/airsup_ai.py) -----------------------------------

@@ -11,8 +11,16 @@ purchases, research rolls and raids, then the commit.
 - research: every resource on research rolls (then planes of the best type with what
   the research track cannot take); no raids.
 - planes: every resource on planes, the best type first; types 1 and 2 raid.
-- strong: chooses how many research rolls to buy and which planes to buy and send on
-  raids by expected value over the dice (below).
+- strong: buys research rolls with everything while the technology race is open (below
+  technology 5, and the other could still reach its level by the Armistice): the first
+  test of the Armistice outweighs all else, and a full track (10 dice) advances 84 % of
+  turns. On the last turn it weighs each split between rolls and planes exactly: both
+  sides' chance to advance (the other's dice guessed from those it rolled last turn)
+  and, for a tie, its planes against the other's from the highest type down. What is
+  not researched buys type 1 planes as armour (a dogfight hit takes the lowest type
+  first) while the next one would more than 1/3 likely be hit this turn (the other's
+  dogfighters' hits, exact binomials), else planes of its top type. Types 1 and 2 stay
+  home as armour; types 3 and 4 dogfight, or raid when the other has no planes.
 """
 
 from shared_rules import airsup as a
@@ -149,6 +157,119 @@ def _planes_plan(s, seat):
 
 # ---- the strong player ---------------------------------------------------------------
 
+_HIT = (0.0, 0.0, 1 / 6, 1 / 3, 0.5)  # a dogfighter's chance to hit, by type
+
+
+def _strong_plan(s, seat):
+    """Research until the race is settled (the last turn weighed exactly); the rest
+    on armour against the other's dogfights and on planes of the top type."""
+    other = 1 - seat
+    budget = s.res[seat]
+    rolls = 0
+    if _racing(s, seat, other):
+        rolls = min(budget, _room(s, seat))
+        if s.half == a.TURNS - 1:
+            rolls = _last_rolls(s, seat, other, rolls)
+    buy = bytearray(a.TYPES)
+    _buy_planes(s, seat, other, budget - rolls, buy)
+    raid = bytearray(a.RAIDERS)
+    if not sum(s.planes[other]):  # nothing to shoot at: the guns raid instead
+        for t in range(2, a.RAIDERS):
+            raid[t] = s.planes[seat][t] + buy[t]
+    return buy, rolls, raid
+
+
+def _racing(s, seat, other):
+    """Research still counts: below the top, and the other could still reach it."""
+    tech = s.tech[seat]
+    reach = min(a.TECH_MAX, s.tech[other] + a.TURNS - s.half)
+    return tech < a.TECH_MAX and reach >= tech
+
+
+def _last_rolls(s, seat, other, most):
+    """The last turn: the rolls (0..most, the rest on planes) most likely to win."""
+    best = -1.0
+    rolls = most
+    for r in range(most, -1, -1):
+        buy = bytearray(a.TYPES)
+        _buy_planes(s, seat, other, s.res[seat] - r, buy)
+        v = _last_value(s, seat, other, r, buy)
+        if v > best + 1e-9:
+            best = v
+            rolls = r
+    return rolls
+
+
+def _last_value(s, seat, other, rolls, buy):
+    """The chance to win the Armistice after this last order: exact over both sides'
+    research dice (the other's guessed from last turn), the planes for a tie."""
+    tech = s.tech[seat]
+    up = s.tech[other]
+    p = _advance_chance(s.research[seat] + rolls) if tech < a.TECH_MAX else 0.0
+    q = _advance_chance(s.research[other] + _other_dice(s, other)) if up < a.TECH_MAX else 0.0
+    tie = _tie(s.planes[seat], buy, s.planes[other])
+    v = 0.0
+    for x, px in ((tech, 1 - p), (tech + 1, p)):
+        for y, py in ((up, 1 - q), (up + 1, q)):
+            v += px * py * (1.0 if x > y else (0.0 if x < y else tie))
+    return v
+
+
+def _tie(mine, buy, theirs):
+    """A tie's worth by the planes, the highest type first (the other may still buy)."""
+    for t in range(a.TYPES - 1, -1, -1):
+        n = mine[t] + buy[t]
+        if n != theirs[t]:
+            return 0.75 if n > theirs[t] else 0.25
+    return 0.5
+
+
+def _other_dice(s, other):
+    """The research dice the other rolled last turn (its likely effort; 5 at first)."""
+    if s.half == 0:
+        return 5
+    n = 0
+    log = s.log
+    for i in range(0, s.nlog, 2):
+        if log[i] & 7 == other:  # that seat's research die (step 0)
+            n += 1
+    return n
+
+
+def _buy_planes(s, seat, other, budget, buy):
+    """Type 1 planes as armour (hits take the lowest type first) while the next one
+    is more than 1/3 likely to be hit this turn, else the top type; returns the rest."""
+    top = s.tech[seat] - 1
+    have = s.planes[seat]
+    while budget > 0:
+        armour = have[0] + buy[0]
+        cheap = budget < a.COST[top]
+        if armour < a.TRACK_MAX and (cheap or _hit_chance(s, other, armour + 1) > 1 / 3):
+            t = 0
+        elif not cheap and have[top] + buy[top] < a.TRACK_MAX:
+            t = top
+        else:
+            t = _best_type(s, seat, budget, buy)
+            if t < 0:
+                return budget
+        buy[t] += 1
+        budget -= a.COST[t]
+    return budget
+
+
+def _hit_chance(s, other, j):
+    """The chance that the other's dogfighters score at least j hits this turn."""
+    dist = [0.0] * (j + 1)  # dist[k]: exactly k hits; dist[j]: j or more
+    dist[0] = 1.0
+    for t in range(2, a.TYPES):
+        p = _HIT[t]
+        for _ in range(s.planes[other][t]):
+            dist[j] += dist[j - 1] * p
+            for k in range(j - 1, 0, -1):
+                dist[k] = dist[k] * (1 - p) + dist[k - 1] * p
+            dist[0] *= 1 - p
+    return dist[j]
+
 
 def _advance_chance(n):
     """The chance that n research dice show at least one 6."""
@@ -156,58 +277,3 @@ def _advance_chance(n):
     for _ in range(n):
         miss *= 5 / 6
     return 1 - miss
-
-
-def _strong_plan(s, seat):
-    """Research while the technology can still rise and it pays; the rest on the best
-    planes; raid with the planes that cannot dogfight, and with the rest when the
-    other has nothing to dogfight with."""
-    other = 1 - seat
-    left = a.TURNS - s.half  # turns still to resolve, this one included
-    budget = s.res[seat]
-    best = None
-    best_value = -1.0
-    for rolls in range(min(budget, _room(s, seat)) + 1):
-        if s.tech[seat] >= a.TECH_MAX and rolls:
-            break
-        buy = bytearray(a.TYPES)
-        _fill_planes(s, seat, budget - rolls, buy)
-        v = _value(s, seat, other, rolls, buy, left)
-        if v > best_value:
-            best_value = v
-            best = (buy, rolls)
-    buy, rolls = best
-    raid = bytearray(a.RAIDERS)
-    fights = 0
-    for t in range(2, a.TYPES):
-        fights += s.planes[other][t]
-    for t in range(a.RAIDERS):
-        n = s.planes[seat][t] + buy[t]
-        if t < 2 or not fights:
-            raid[t] = n
-    return buy, rolls, raid
-
-
-def _value(s, seat, other, rolls, buy, left):
-    """The order's worth: the expected technology reached (the Armistice's first test),
-    then the planes of the highest types."""
-    dice = s.research[seat] + rolls
-    tech = s.tech[seat]
-    gain = _advance_chance(dice) if tech < a.TECH_MAX else 0.0
-    # later turns: a full budget of research each, as long as it is below the top
-    later = 0.0
-    level = tech + gain
-    for _ in range(left - 1):
-        if level >= a.TECH_MAX:
-            break
-        p = _advance_chance(min(a.TRACK_MAX, s.res[seat]))
-        later += p
-        level += p
-    reach = min(a.TECH_MAX, tech + gain + later)
-    v = reach * 1000.0
-    top = min(a.TECH_MAX, int(reach + 0.5))
-    for t in range(a.TYPES):
-        n = s.planes[seat][t] + buy[t]
-        weight = 10.0 if t + 1 >= top else 1.0
-        v += n * weight * (t + 1)
-    return v

@@ -82,7 +82,7 @@ def draw_over(scr, fb):
     gfx.box(fb, 6, 3, 116, 60)
     gfx.center(fb, "GAME OVER", 7)
     rules = scr.rules
-    duel = rules.KIND == "turns" and rules.SEATS_MAX > 1  # a bout against the computer
+    duel = rules.KIND != "realtime" and rules.SEATS_MAX > 1  # against the computer
     if stats is None or duel:
         w = rules.winner(scr.s)
         if w < 0:

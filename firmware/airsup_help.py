@@ -1,0 +1,82 @@
+"""Air Superiority help pages: (title, line, ...) each, 14/16 characters at most, plain ASCII."""
+
+PAGES = (
+    (
+        "Goal",
+        "1914-1918: lead",
+        "in air tech at",
+        "the Armistice.",
+        "Tie: most planes",
+        "of the top type,",
+        "then resources.",
+    ),
+    (
+        "A turn",
+        "Both order at",
+        "once, in secret:",
+        "buy planes, buy",
+        "research dice",
+        "(1 each), send",
+        "planes to raid.",
+    ),
+    (
+        "Research",
+        "Any 6 on your",
+        "dice: tech +1",
+        "(once a turn).",
+        "Planes up to",
+        "your tech level.",
+        "Unspent: lost.",
+    ),
+    (
+        "Planes",
+        "T1 cost1 raid 6",
+        "T2 cost2 raid5-6",
+        "T3 cost2 raid 6",
+        "   fight 6",
+        "T4 cost3 raid 6",
+        "   fight 5-6",
+    ),
+    (
+        "Planes",
+        "T5 cost3",
+        "   fight 4-6",
+        "Raid hit: the",
+        "rival has 1 res",
+        "less next turn.",
+        "A 1: plane lost.",
+    ),
+    (
+        "Dogfights",
+        "T3-T5 not sent",
+        "to raid fight.",
+        "A hit: the rival",
+        "loses a plane,",
+        "its lowest type.",
+        "Lost above the",
+    ),
+    (
+        "Dogfights",
+        "rival's tech:",
+        "it gets a die.",
+        "",
+        "After both order",
+        "every die shows:",
+        "A next, B skip.",
+    ),
+    (
+        "Controls",
+        "<> cells  v row",
+        "A: buy / +die /",
+        "raid / GO",
+        "B: take back",
+        "UP hint",
+        "B: pause menu",
+    ),
+)
+
+SHOTS = (
+    ("order", "an order: planes bought, raids, research dice", None, 6),
+    ("dice", "the reveal: a side's dice with hits and losses", None, 14),
+    ("over", "the Armistice: who leads the air war", None, None),
+)
