@@ -9,7 +9,7 @@ purchases, research rolls and raids, then the commit.
   a random type, or a research roll), then sends a random number of each type's
   raid-capable planes on resource attacks.
 - research: every resource on research rolls (then planes of the best type with what
-  the research track cannot take); no raids.
+  the research track cannot take, and everything at the top level); no raids.
 - planes: every resource on planes, the best type first; types 1 and 2 raid.
 - strong: buys research rolls with everything while the technology race is open (below
   technology 5, and the other could still reach its level by the Armistice): the first
@@ -90,7 +90,9 @@ def _toward(s, seat, p):
 
 
 def _room(s, seat):
-    """Research rolls the track can still take this turn."""
+    """Research rolls it may still buy this turn (none at the top level)."""
+    if s.tech[seat] >= a.TECH_MAX:
+        return 0
     return a.TRACK_MAX - s.research[seat]
 
 

@@ -156,6 +156,13 @@ def case_c9_tracks_run_from_0_to_10():
     order(t, "commit")
     order(t, "commit")
     assert t.tech[0] == 5  # no sixth level
+
+
+def case_d13_no_research_bought_at_the_top_level():
+    s = build(tech=(5, 4))
+    assert a.RESEARCH not in a.moves(s) and raises(a.parse_move, s, "research")
+    order(s, "commit")
+    assert a.RESEARCH in a.moves(s)  # Britain, at level 4, may
     bad = build()
     bad.planes[0][0] = 11
     assert raises(a.check, bad)
