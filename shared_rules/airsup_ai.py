@@ -19,8 +19,10 @@ purchases, research rolls and raids, then the commit.
   and, for a tie, its planes against the other's from the highest type down. What is
   not researched buys type 1 planes as armour (a dogfight hit takes the lowest type
   first) while the next one would more than 1/3 likely be hit this turn (the other's
-  dogfighters' hits, exact binomials), else planes of its top type. Types 1 and 2 stay
-  home as armour; types 3 and 4 dogfight, or raid when the other has no planes.
+  dogfighters' hits, exact binomials; at technology 5, where it cannot research, the
+  other is taken to buy all the type 5 planes its resources allow, and these fight at
+  once), else planes of its top type. Types 1 and 2 stay home as armour; types 3 and 4
+  dogfight, or raid when the other has no planes.
 """
 
 from shared_rules import airsup as a
@@ -259,13 +261,22 @@ def _buy_planes(s, seat, other, budget, buy):
     return budget
 
 
+def _foe(s, other):
+    """The other's dogfighters this turn, at level 5 with the type 5s it can buy (D4, D13)."""
+    f = bytearray(s.planes[other])
+    if s.tech[other] >= a.TECH_MAX:
+        f[4] = min(a.TRACK_MAX, f[4] + s.res[other] // a.COST[4])
+    return f
+
+
 def _hit_chance(s, other, j):
     """The chance that the other's dogfighters score at least j hits this turn."""
     dist = [0.0] * (j + 1)  # dist[k]: exactly k hits; dist[j]: j or more
     dist[0] = 1.0
+    foe = _foe(s, other)
     for t in range(2, a.TYPES):
         p = _HIT[t]
-        for _ in range(s.planes[other][t]):
+        for _ in range(foe[t]):
             dist[j] += dist[j - 1] * p
             for k in range(j - 1, 0, -1):
                 dist[k] = dist[k] * (1 - p) + dist[k - 1] * p
