@@ -6,10 +6,11 @@ from mpvm import require_vm
 
 def test_consecutive_games_do_not_grow_the_heap():
     require_vm()
-    r = soak.run(games=36)  # make soak runs 1,000
-    counts = {"hang10": 9, "snafu": 9, "fencing": 9, "mypet": 9}
-    assert r["games"] == 36 and r["counts"] == counts
-    # at most two GC blocks of settling after the sixth game of a kind (three games share
-    # the launcher's state), never growth per game: make soak's 300 games end where 36 do
+    r = soak.run(games=40)  # make soak runs 1,000
+    counts = {"hang10": 8, "snafu": 8, "fencing": 8, "mypet": 8, "dsol": 8}
+    assert r["games"] == 40 and r["counts"] == counts
+    # at most three GC blocks of settling after the sixth game of a kind (the games share
+    # the launcher's state; with five games the last settles a little later), never
+    # growth per game: 40, 60 and 100 games end at the same heap, to the byte
     for game in r["heap_last"]:
-        assert 0 <= r["heap_last"][game] - r["heap_warm"][game] <= 32
+        assert 0 <= r["heap_last"][game] - r["heap_warm"][game] <= 48
