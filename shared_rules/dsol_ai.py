@@ -346,7 +346,7 @@ class _Search:
                 if best_v is None or v > best_v:
                     best_v = v
                     best_step = ("pile", 0, k)
-        seen_h = []
+        seen = 0  # the ranks tried from the hand (a rank's Stack is one: _target)
         for c in range(4):
             col = p.cols[c]
             if not col:
@@ -367,13 +367,16 @@ class _Search:
                 best_v = v
                 best_step = ("col", c, k)
         tried = -1
-        for x in list(p.hand):
+        hand = p.hand
+        for i in range(len(hand)):  # each step below leaves the hand as it was
+            x = hand[i]
             if x == tried:
                 continue
             tried = x
-            k = _target(h, x % 13)
-            if k >= 0 and (x % 13, k) not in seen_h:
-                seen_h.append((x % 13, k))
+            r = x % 13
+            k = _target(h, r)
+            if k >= 0 and not (seen >> r) & 1:
+                seen |= 1 << r
                 old = h[k]
                 _put(h, k)
                 p.hand.remove(x)
