@@ -28,7 +28,7 @@ JOURNAL_PIECE = 64  # inputs appended a frame as a game ends (about 15 ms on a P
 
 
 TOKENS_PER_LINE = 16
-LINES_PER_WRITE = 4  # a write of at most about 400 bytes
+LINES_PER_WRITE = 2  # a write of at most about 200 bytes: one string made in one piece
 _TOKENS_KEPT = 32  # distinct input tokens made once a journal write
 OVER_GRACE = 20  # frames (0.5 s) a real-time game's result shows before a press leaves it
 _CHUNK = 96  # events per chunk of the input log (3 bytes each)
@@ -99,8 +99,9 @@ class InputLog:
     def write(self, f, lo=0, hi=-1):
         """Events lo..hi (all by default) as 'in' lines of TOKENS_PER_LINE tokens,
         LINES_PER_WRITE lines a write (a write into the filesystem costs far more than
-        joining text). A turn repeats a few tokens: each is made once a write (a new
-        string is the costly part)."""
+        joining text; more lines a write would need a bigger free block, which a heap
+        fragmented by a long game may not have). A turn repeats a few tokens: each is
+        made once a write (a new string is the costly part)."""
         lines = []
         line = ["in"]
         chunks = self.chunks
@@ -119,12 +120,14 @@ class InputLog:
                 lines.append(" ".join(line))
                 line = ["in"]
                 if len(lines) == LINES_PER_WRITE:
-                    f.write("\n".join(lines) + "\n")
+                    lines.append("")  # the last newline: one string, not a copy of it
+                    f.write("\n".join(lines))
                     lines = []
         if len(line) > 1:
             lines.append(" ".join(line))
         if lines:
-            f.write("\n".join(lines) + "\n")
+            lines.append("")
+            f.write("\n".join(lines))
 
 
 def header_text(head, game, seed, options, profile=None):

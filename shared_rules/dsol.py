@@ -58,6 +58,7 @@ COLUMNS = const(4)
 STACKS = const(4)
 TURN_LIMIT = const(300)  # turns in one game: then the smaller Pile wins (D7)
 GAMES_MAX = const(30)  # games in one match: then the most points win (D8)
+_PIECE = const(24)  # cards a save writes at once (a line of up to 104 in pieces)
 
 # Moves.
 PLAY = const(0)  # PLAY + source * 4 + stack
@@ -630,26 +631,38 @@ def dump_to(s, f):
             put("col%d%d %s\n" % (seat, c + 1, _text(col, len(col))))
     for k in range(STACKS):
         put("stack%d %s\n" % (k + 1, _text(s.stacks[k], len(s.stacks[k]))))
-    put("draw %s\n" % _text(s.draw, s.ndraw))
-    put("disc %s\n" % _text(s.disc, s.ndisc))
+    _put_cards(put, "draw ", s.draw, s.ndraw)
+    _put_cards(put, "disc ", s.disc, s.ndisc)
     rows = ["/".join([str(x) for x in row]) for row in s.games]
     put("games %s\n" % (" ".join(rows) or "-"))
 
 
-def _text(seq, n):
-    """The first n cards as 'AS 7H TD' written into one buffer; '-' for none."""
+def _put_cards(put, head, seq, n):
+    """A line of up to 104 cards written in pieces of _PIECE cards: no string or buffer
+    of 300 bytes needed in one piece (a save late in a game, on a fragmented heap)."""
+    put(head)
     if not n:
+        put("-\n")
+        return
+    for i in range(0, n, _PIECE):
+        j = min(n, i + _PIECE)
+        put(_text(seq, j, i) + ("\n" if j == n else " "))
+
+
+def _text(seq, n, first=0):
+    """Cards first..n-1 as 'AS 7H TD' written into one buffer; '-' for none."""
+    if n <= first:
         return "-"
-    out = bytearray(3 * n)
+    out = bytearray(3 * (n - first))
     cb = _CARD_BYTES
     i = 0
-    for k in range(n):
+    for k in range(first, n):
         c = seq[k] * 2
         out[i] = cb[c]
         out[i + 1] = cb[c + 1]
         out[i + 2] = 32
         i += 3
-    return str(memoryview(out)[: 3 * n - 1], "ascii")
+    return str(memoryview(out)[: i - 1], "ascii")
 
 
 _CARD_BYTES = bytes(_cards.CARD_CHARS, "ascii")
