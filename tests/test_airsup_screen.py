@@ -4,41 +4,24 @@ computer's order made at once, the reveal of every die and the turn's summary,
 pass-and-play's hand-over box, a whole game to its result."""
 
 import pytest
+import unlisted
 
-from firmware import games
 from host_sim import device
 from shared_rules import airsup as a
 
 AS = pytest.importorskip("firmware.airsup_screen")
 
 play = device.press_move
-# Not in the launcher yet (docs/rules/airsup.md, "Status"); its screen is tested as the
-# registry will hold it.
-ENTRY = (
-    "airsup",
-    "Air Superiority",
-    "shared_rules.airsup",
-    "firmware.airsup_screen",
-    "firmware.airsup_help",
-)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def registered():
-    added = "airsup" not in games.ids()
-    if added:
-        games.register(*ENTRY)
-    yield
-    if added:
-        games.unregister("airsup")
+    with unlisted.registered("airsup", "Air Superiority"):
+        yield
 
 
 def open_game(tmp_path, options=None, seed=3):
-    app, board, drv = device.make(str(tmp_path))
-    drv.idle()
-    screen = app.start_game("airsup", seed=seed, options=options, resume=False)
-    drv.idle()
-    return app, board, drv, screen
+    return unlisted.open_game(tmp_path, "airsup", options, seed)
 
 
 def text_at(board, text, x, y):

@@ -5,7 +5,7 @@ line, a match's next game, the end."""
 
 import pytest
 
-from firmware import games, gfx
+from firmware import gfx
 from host_sim import device
 from rules_cases.dsol_cases import COLS, P13, P13B, build
 from shared_rules import dsol as d
@@ -13,25 +13,6 @@ from shared_rules import dsol as d
 DS = pytest.importorskip("firmware.dsol_screen")
 
 play = device.press_move
-# Not in the launcher yet (docs/rules/dsol.md, "Status"); its screen is tested as the
-# registry will hold it.
-ENTRY = (
-    "dsol",
-    "Double Solitaire",
-    "shared_rules.dsol",
-    "firmware.dsol_screen",
-    "firmware.dsol_help",
-)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def registered():
-    added = "dsol" not in games.ids()
-    if added:
-        games.register(*ENTRY)
-    yield
-    if added:
-        games.unregister("dsol")
 
 
 def open_game(tmp_path, options=None, seed=3):

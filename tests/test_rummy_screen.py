@@ -5,40 +5,25 @@ moment to grab a wild a computer threw (and a resume in it), the log of what the
 computers did, the score table between rounds and at the end."""
 
 import pytest
+import unlisted
 
-from firmware import games
 from host_sim import device
 from rules_cases.rummy_cases import build
 from shared_rules import rummy as r
 
 play = device.press_move
+
+
 # Not in the launcher yet: it does not fit the 80 KB heap budget on the emulated Pico
-# (docs/rules/rummy.md, "Budgets"); its screen is tested as the registry will hold it.
-ENTRY = (
-    "rummy",
-    "Three-Thirteen",
-    "shared_rules.rummy",
-    "firmware.rummy_screen",
-    "firmware.rummy_help",
-)
-
-
+# (docs/rules/rummy.md, "Budgets").
 @pytest.fixture(scope="module", autouse=True)
 def registered():
-    added = "rummy" not in games.ids()
-    if added:
-        games.register(*ENTRY)
-    yield
-    if added:
-        games.unregister("rummy")
+    with unlisted.registered("rummy", "Three-Thirteen"):
+        yield
 
 
 def open_match(tmp_path, options=None, seed=3):
-    app, board, d = device.make(str(tmp_path))
-    d.idle()
-    screen = app.start_game("rummy", seed=seed, options=options, resume=False)
-    d.idle()
-    return app, board, d, screen
+    return unlisted.open_game(tmp_path, "rummy", options, seed)
 
 
 def put(app, screen, s):
