@@ -95,6 +95,8 @@ class App:
         self.calm_collects = 0  # collections run on calm frames (the bench counts them)
         self.opening = None  # (gid, start_game's arguments): a game the launcher opens
         self.home_index = 0  # the launcher's cursor, kept while a game is played
+        self.in_frame = False
+        self.home_due = False  # a game asked for the launcher during this frame
         self.home()
 
     # ---- screens -------------------------------------------------------
@@ -113,6 +115,7 @@ class App:
         A frame with nothing to do allocates nothing.
         """
         self.frame_no += 1
+        self.in_frame = True
         try:
             if held & AB == AB:
                 self.chord += 1
@@ -121,6 +124,8 @@ class App:
                     self.screen.on_chord()
             else:
                 self.chord = 0
+            if self.home_due:  # asked for by the A+B hold: no game update after its save
+                self.go_home_now()
             if self.toast_left:
                 self.toast_left -= 1
                 if pressed or not self.toast_left:
@@ -129,6 +134,8 @@ class App:
                     self.dirty = True
                     self.screen.repaint = True
             self.screen.update(pressed, held)
+            if self.home_due:
+                self.go_home_now()
             if self.opening is not None:
                 self._open()
             if not self.toast_left and self.store.notices:
@@ -156,7 +163,10 @@ class App:
                 self.after_show = None
                 work()
         except Exception as e:  # noqa: BLE001 - the device must never die on a game bug
+            self.home_due = False
             self.fail(e)
+        finally:
+            self.in_frame = False
 
     def calm(self):
         """No work is due on the frames to come: not a real-time game in play (its
@@ -295,6 +305,19 @@ class App:
         screen = screen_mod.SCREEN.start(self, gid, seed, options, profile)
         self.go(screen)
         return screen
+
+    def leave_game(self):
+        """The launcher, from a game's own code: once that code has returned (in a frame,
+        after the screen's update), so that no call of the game's holds its screen, state
+        and modules in the heap while the launcher loads; at once outside a frame."""
+        if self.in_frame:
+            self.home_due = True
+        else:
+            self.home()
+
+    def go_home_now(self):
+        self.home_due = False
+        self.home()
 
     def home(self):
         """The launcher; the game's code goes first (games.unload_all)."""

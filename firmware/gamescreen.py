@@ -409,7 +409,7 @@ class GameScreen(Screen):
         if pressed & btn.A:
             self.app.start_game(self.gid, options=self.options, resume=False)
         elif pressed & btn.B:
-            self.app.home()
+            self.app.leave_game()
 
     def open_pause(self):
         _pause()  # its code in the heap (the press's frame)
@@ -430,7 +430,7 @@ class GameScreen(Screen):
 
     def save_and_exit(self):
         self.save_now()
-        self.app.home()
+        self.app.leave_game()
 
     # ---- saving ------------------------------------------------------
 

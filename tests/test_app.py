@@ -33,6 +33,7 @@ def test_launcher_lists_games_settings_about(tmp_path):
         "Pret? Allez!",
         "My Pet",
         "Double Solitaire",
+        "Air Superiority",
         "Settings",
         "About",
     ]
@@ -169,6 +170,50 @@ def test_game_over_updates_stats_and_removes_save(tmp_path):
     assert device.text_on_screen(board, "GAME OVER", 7)
     d.keys("B")
     assert isinstance(app.screen, launcher.Launcher)
+
+
+def game_calls_while_the_launcher_loads(app, monkeypatch):
+    """Watch the launcher's import: the calls of game code on the stack at that moment
+    (each holds the game's screen, state and modules in the heap)."""
+    seen = []
+    real = appmod.launcher
+
+    def watched():
+        f = sys._getframe(1)
+        while f is not None:
+            name = os.path.basename(f.f_code.co_filename)
+            if (
+                name.endswith("_screen.py")
+                or name == "gamescreen.py"
+                or "/ui/" in f.f_code.co_filename
+            ):
+                seen.append(name + ":" + f.f_code.co_name)
+            f = f.f_back
+        return real()
+
+    monkeypatch.setattr(appmod, "launcher", watched)
+    return seen
+
+
+@pytest.mark.parametrize("how", ["result", "chord", "pause"])
+def test_a_game_leaves_the_heap_before_the_launcher_loads(tmp_path, monkeypatch, how):
+    """B on the result box, the A+B hold and the pause menu's save and exit: the launcher
+    loads once the game's code has returned, in the same frame (on the emulated Pico at
+    80 KB a launcher loaded from inside the result box's update found no room)."""
+    app, board, d = make(tmp_path)
+    start_hang10(d)
+    if how == "result":
+        assert d.autoplay()
+    seen = game_calls_while_the_launcher_loads(app, monkeypatch)
+    if how == "result":
+        app.frame(btn.B, btn.B)
+        assert isinstance(app.screen, launcher.Launcher)  # in the press's own frame
+    elif how == "chord":
+        d.keys("A+B*%d" % appmod.CHORD_FRAMES)
+    else:
+        d.keys("B")  # the pause menu
+        d.keys("DOWN," * app.screen.PAUSE.index("Save & exit") + "A")
+    assert isinstance(app.screen, launcher.Launcher) and seen == []
 
 
 def test_writes_per_game_are_bounded(tmp_path):
