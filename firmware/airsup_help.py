@@ -76,7 +76,7 @@ PAGES = (
 )
 
 SHOTS = (
-    ("order", "an order: planes bought, raids, research dice", None, 6),
-    ("dice", "the reveal: a side's dice with hits and losses", None, 14),
+    ("order", "an order: planes bought this turn underlined", None, 172),
+    ("dice", "the reveal: a side's dice with hits and losses", None, 184),
     ("over", "the Armistice: who leads the air war", None, None),
 )

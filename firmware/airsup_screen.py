@@ -71,6 +71,7 @@ class AirsupScreen(gamescreen.GameScreen):
         self.group = 0  # the group shown; len(groups): the summary
         self.wait = 0
         self.handoff = len(a.humans(self.s)) > 1  # two people: the order hidden first
+        self.kept = None  # the cursor's cell while a step is taken (focus)
         self.picker = Picker(self)
         self.picker.reset()
 
@@ -85,6 +86,14 @@ class AirsupScreen(gamescreen.GameScreen):
 
     def walk_all(self, zone, level):
         return False
+
+    def focus(self):
+        """After a step of the order the cursor stays on its cell while a move starts
+        there (A again: one more plane, die or raider), else the first legal cell."""
+        kept = self.kept
+        if kept is None or kept[0] is None or not self.picker.legal(kept[0])[kept[1]]:
+            return None
+        return kept
 
     # ---- the state of the screen ---------------------------------------------
 
@@ -193,7 +202,10 @@ class AirsupScreen(gamescreen.GameScreen):
                 self.steps.pop()
         else:
             self.steps.append(move)
-        self.picker.reset()
+        p = self.picker
+        self.kept = (p.zone, p.index) if move != a.COMMIT else None
+        p.reset()
+        self.kept = None
         self.app.dirty = True
         if move == a.COMMIT:
             self.steps = []
@@ -376,8 +388,14 @@ class AirsupScreen(gamescreen.GameScreen):
         return "A:buy B:back"
 
     def over_detail(self):
-        r = a.outcome(self.s)
-        return "minor victory" if r is not None and r.endswith("minor") else ""
+        """What decided it, in the box's 13 characters: "on technology", "more type 5s",
+        "minor victory" (resources), nothing for a draw."""
+        why = a.decided_by(self.s)
+        if why == "resources":
+            return "minor victory"
+        if why == "technology":
+            return "on technology"
+        return "more type " + why[5] + "s" if why else ""
 
 
 SCREEN = AirsupScreen

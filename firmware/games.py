@@ -21,6 +21,13 @@ GAMES = [
     ),
     ("mypet", "My Pet", "shared_rules.mypet", "firmware.mypet_screen", "firmware.mypet_help"),
     ("dsol", "Double Solitaire", "shared_rules.dsol", "firmware.dsol_screen", "firmware.dsol_help"),
+    (
+        "airsup",
+        "Air Superiority",
+        "shared_rules.airsup",
+        "firmware.airsup_screen",
+        "firmware.airsup_help",
+    ),
 ]
 
 

@@ -438,6 +438,20 @@ def outcome(s):
     return result(_side(s, 0), _side(s, 1))
 
 
+def decided_by(s):
+    """What decided the Armistice (C15-C17): "technology", "type N planes" (the highest
+    type whose counts differ), "resources" (a minor victory), "" for a draw or before."""
+    r = outcome(s)
+    if r is None or r == "draw":
+        return ""
+    if s.tech[0] != s.tech[1]:
+        return "technology"
+    for t in range(TYPES - 1, -1, -1):
+        if s.planes[0][t] != s.planes[1][t]:
+            return "type %d planes" % (t + 1)
+    return "resources"
+
+
 def winner(s):
     r = outcome(s)
     if r is None or r == "draw":
@@ -493,8 +507,8 @@ def move_log(s, seat, m):
     move_text(s, m)
     name = country_name(s, seat)
     if m == COMMIT:
-        return name + " has ordered"
-    return name + " orders..."
+        return name + " ordered"
+    return name + " ordering"
 
 
 def touches(s, m):

@@ -99,3 +99,12 @@ def test_strong_beats_the_baselines_over_a_few_games():
             else:
                 wins += airsup.winner(play_out(seed, (other, "strong"))) == 1
         assert wins >= 6, other
+
+
+def test_log_lines_fit_the_panel():
+    """A side's step and its commit as the log line shows them: 16 characters at most."""
+    for side in ("germany", "britain"):
+        s = airsup.new(1, {"side": side})
+        for seat in (0, 1):
+            for m in (airsup.RESEARCH, airsup.COMMIT):
+                assert len(airsup.move_log(s, seat, m)) <= 16

@@ -4,7 +4,6 @@ computer's order made at once, the reveal of every die and the turn's summary,
 pass-and-play's hand-over box, a whole game to its result."""
 
 import pytest
-import unlisted
 
 from host_sim import device
 from shared_rules import airsup as a
@@ -14,14 +13,12 @@ AS = pytest.importorskip("firmware.airsup_screen")
 play = device.press_move
 
 
-@pytest.fixture(scope="module", autouse=True)
-def registered():
-    with unlisted.registered("airsup", "Air Superiority"):
-        yield
-
-
 def open_game(tmp_path, options=None, seed=3):
-    return unlisted.open_game(tmp_path, "airsup", options, seed)
+    app, board, drv = device.make(str(tmp_path))
+    drv.idle()
+    screen = app.start_game("airsup", seed=seed, options=options, resume=False)
+    drv.idle()
+    return app, board, drv, screen
 
 
 def text_at(board, text, x, y):
@@ -74,6 +71,18 @@ def test_steps_of_an_order_and_b_takes_the_last_back(tmp_path):
     assert s.raid[0][0] == 0 and list(s.buy[0]) == [0] * 5
     drv.keys("B")  # nothing to take back: the pause menu
     assert screen.pause == 0
+
+
+def test_the_cursor_stays_on_its_cell_while_a_again_can_take_a_step(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = screen.s
+    drv.keys("A,A")  # two type 1 planes: the cursor stays on the buy cell
+    assert list(s.buy[0]) == [2, 0, 0, 0, 0] and screen.picker.zone == "buy"
+    screen.picker.place("research", 0)
+    drv.keys("A,A,A")
+    assert s.rolls_bought[0] == 3 and screen.picker.zone == "research"
+    drv.keys("A,A,A,A,A")  # the last resource spent: no die left to add, the cursor
+    assert s.rolls_bought[0] == 8 and screen.picker.zone == "raid"  # on the first step left
 
 
 def test_a_type_above_the_technology_is_refused(tmp_path):
@@ -142,3 +151,8 @@ def test_a_whole_game_by_the_computers_presses_ends_on_its_result(tmp_path):
     won = "Draw" if w < 0 else ("You win" if w == 0 else "Rival wins")
     assert device.text_on_screen(board, won, 18)
     assert device.text_on_screen(board, "%d-%d" % (s.tech[0], s.tech[1]), 28)
+    why = a.decided_by(s)
+    detail = {"resources": "minor victory", "technology": "on technology"}.get(why)
+    if why.startswith("type"):
+        detail = "more type %ss" % why[5]
+    assert detail and device.text_on_screen(board, detail, 38)  # what decided the war

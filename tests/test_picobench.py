@@ -73,7 +73,15 @@ def runner():
 
 def test_bench_runs_follow_the_registry():
     runs = picobench.bench_runs()
-    assert [r[0] for r in runs] == ["hang10", "snafu", "snafu-classic", "fencing", "mypet", "dsol"]
+    assert [r[0] for r in runs] == [
+        "hang10",
+        "snafu",
+        "snafu-classic",
+        "fencing",
+        "mypet",
+        "dsol",
+        "airsup",
+    ]
     assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
 

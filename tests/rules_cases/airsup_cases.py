@@ -283,6 +283,7 @@ def case_c15_c18_the_game_result_and_summary():
     assert a.over(s) and a.outcome(s) == "draw" and a.winner(s) == -1
     sm = a.summary(s)
     assert sm["winner"] is None and not sm["minor"] and sm["turns"] == 9
+    assert a.decided_by(s) == ""
     t = build(tech=(2, 2), planes=((1, 0, 0, 0, 0), (1, 0, 0, 0, 0)), half=8)
     order(t, "raid 1, commit")
     t.rng = Dice([6])
@@ -291,6 +292,15 @@ def case_c15_c18_the_game_result_and_summary():
     assert a.outcome(t) == "A minor" and sm["winner"] == 0 and sm["minor"]
     assert sm["resources"] == [10, 9] and sm["tech"] == [2, 2]
     assert sm["planes"] == [[1, 0, 0, 0, 0], [1, 0, 0, 0, 0]] and not a.clean(t)
+    assert a.decided_by(t) == "resources"
+    u = build(tech=(3, 3), planes=((0, 4, 0, 0, 0), (0, 0, 1, 0, 0)), half=8)
+    order(u, "commit")
+    order(u, "commit")
+    assert a.outcome(u) == "B" and a.decided_by(u) == "type 3 planes"
+    v = build(tech=(4, 3), half=8)
+    order(v, "commit")
+    order(v, "commit")
+    assert a.outcome(v) == "A" and a.decided_by(v) == "technology"
 
 
 def case_c19_the_technology_chart():
