@@ -1,0 +1,81 @@
+"""Hang Four help pages: (title, line, ...) each, 14/16 characters at most, plain ASCII."""
+
+PAGES = (
+    (
+        "Goal",
+        "First to four",
+        "complete surf",
+        "dogs wins: nose",
+        "board, dog, tail",
+        "board. Deck out:",
+        "most dogs wins.",
+    ),
+    (
+        "A turn: one of",
+        "Roll the die,",
+        "buy Surf cards",
+        "at 3$ each, or",
+        "pay 2$ for a",
+        "Shack card.",
+        "Rolled: no pay.",
+    ),
+    (
+        "The die",
+        "1-5: take that",
+        "many $ from the",
+        "bank, never over",
+        "9 by rolling.",
+        "Icon: draw a",
+        "Shack card.",
+    ),
+    (
+        "Shack cards",
+        "Roll again:",
+        "Seagull: take",
+        "that many $ from",
+        "each rival; buy",
+        "next turn.",
+        "Icon again: 0.",
+    ),
+    (
+        "Grab, Wipe Out",
+        "Grab: take that",
+        "many boards of",
+        "a rival's open",
+        "dogs. Wipe Out:",
+        "lose that many",
+        "of yours.",
+    ),
+    (
+        "Cards",
+        "39 Surf cards:",
+        "13 noses, 13",
+        "dogs, 13 tails.",
+        "A card joins the",
+        "dog it helps",
+        "most. Full: safe",
+    ),
+    (
+        "Screen",
+        "Rows: rivals,",
+        "you: $, dogs",
+        "done | open dogs",
+        "(low: boards,",
+        "tall: the dog).",
+        "Deck and bank.",
+    ),
+    (
+        "Controls",
+        "LEFT/RIGHT walk",
+        "DOWN next row",
+        "A: roll/Shk/buy",
+        "   or pick",
+        "UP hint",
+        "B: pause menu",
+    ),
+)
+
+SHOTS = (
+    ("play", "the middle of a game against three rivals", {"rivals": 3}, "half"),
+    ("over", "the end: who has four dogs", None, None),
+)
