@@ -28,6 +28,7 @@ GAMES = [
         "firmware.airsup_screen",
         "firmware.airsup_help",
     ),
+    ("hang4", "Hang Four", "shared_rules.hang4", "firmware.hang4_screen", "firmware.hang4_help"),
 ]
 
 

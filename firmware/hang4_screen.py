@@ -142,13 +142,14 @@ class Hang4Screen(gamescreen.GameScreen):
         fb.vline(DOGS_X - 3, y, 8, 1)
         zone = "mine" if seat == s.turn else ("theirs" if seat == s.victim else None)
         dogs = s.dogs[seat]
+        room = DOGS_SHOWN if len(dogs) - done <= DOGS_SHOWN else DOGS_SHOWN - 1
         x = DOGS_X
         shown = 0
         for i in range(len(dogs)):
             v = dogs[i]
             if v == h.COMPLETE:
                 continue
-            if shown == DOGS_SHOWN:
+            if shown == room:  # more than fit: four, then a "+"
                 fb.text("+", x, y, 1)
                 break
             self.draw_dog(fb, v, x, y, zone, i)

@@ -350,7 +350,7 @@ def main(argv=None):
         from host_sim import soak
 
         r = soak.run(args.soak_games)
-        grew = [g for g in r["heap_last"] if r["heap_last"][g] - r["heap_warm"][g] > 16]
+        grew = [g for g in r["heap_last"] if r["heap_last"][g] - r["heap_warm"][g] > 64]
         line = "%d consecutive games in one VM process (64 KB heap): heap after gc %s -> %s: %s" % (
             r["games"],
             r["heap_warm"],

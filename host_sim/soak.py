@@ -53,9 +53,9 @@ def main(argv=None):
     args = p.parse_args(argv)
     r = run(args.games, args.minutes, args.heap)
     print(json.dumps(r))
-    # three GC blocks (48 bytes) of late settling are allowed (the games share the
+    # four GC blocks (64 bytes) of late settling are allowed (the games share the
     # launcher's state, as tests/test_soak.py allows); a leak grows with every game
-    grew = [g for g in r["heap_last"] if r["heap_last"][g] - r["heap_warm"][g] > 48]
+    grew = [g for g in r["heap_last"] if r["heap_last"][g] - r["heap_warm"][g] > 64]
     print(
         "soak: %d games (%s) in %d s at heap %s; heap after gc warmed up %s, at the end %s: %s"
         % (

@@ -166,9 +166,7 @@ def _strong(s, ms):
         if s.phase == h.PH_FROM:
             return _best_victim(s, ms, seat)
         return _best_pick(s, position(s), ms, seat)
-    from shared_rules import hang4_save
-
-    v = hang4_save.view(s, seat)
+    v = seen(s)
     pos = position(s)
     best = ms[0]
     top = None
@@ -185,6 +183,26 @@ def _strong(s, ms):
             best = m
             top = val
     return best
+
+
+def seen(s):
+    """What the strong player reads besides the dogs and sand dollars, all of it in
+    sight (hang4_save.view gives the same): the bank, the kinds left in the Surf deck
+    (every other Surf card is face up) and the Shack cards left (the drawn ones lie face
+    up; an empty deck is all twelve shuffled again)."""
+    kinds = [h.PER_KIND, h.PER_KIND, h.PER_KIND]
+    for dogs in s.dogs:
+        for v in dogs:
+            for kind in (h.NOSE, h.DOG, h.TAIL):
+                if v & h.KIND_BITS[kind]:
+                    kinds[kind] -= 1
+    kinds[h.NOSE] -= s.discard[h.NOSE]
+    kinds[h.TAIL] -= s.discard[h.TAIL]
+    left = [h.PER_SHACK, h.PER_SHACK, h.PER_SHACK]
+    if s.nshack:
+        for i in range(s.nused):
+            left[s.used[i]] -= 1
+    return {"bank": s.bank, "deck_kinds": kinds, "shack_left": left}
 
 
 def _best_victim(s, ms, me):

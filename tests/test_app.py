@@ -34,6 +34,7 @@ def test_launcher_lists_games_settings_about(tmp_path):
         "My Pet",
         "Double Solitaire",
         "Air Superiority",
+        "Hang Four",
         "Settings",
         "About",
     ]

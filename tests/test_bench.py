@@ -130,7 +130,16 @@ def test_device_game_runs_follow_the_registry_in_the_vm(bench_build):
     labels = [r[0] for r in runs]
     assert [r[1] for r in runs if r[0] == r[1]] == games.ids()  # every game, in order
     # Snafu's BENCH: two settings
-    assert labels == ["hang10", "snafu", "snafu-classic", "fencing", "mypet", "dsol", "airsup"]
+    assert labels == [
+        "hang10",
+        "snafu",
+        "snafu-classic",
+        "fencing",
+        "mypet",
+        "dsol",
+        "airsup",
+        "hang4",
+    ]
     assert runs[1][2]["others"] == "smart" and runs[1][3] == "variant"
     row = json.loads(out[1])
     assert row["game"] == "hang10" and row["games"] == 1 and row["presses"] > 0

@@ -140,3 +140,18 @@ def test_log_lines_fit_the_panel():
                 assert len(hang4.move_log(s, seat, hang4.FROM + other)) <= 16
         for m in (hang4.ROLL, hang4.BUY + 9, hang4.SHACK, hang4.TAKE + 79, hang4.LOSE + 79):
             assert len(hang4.move_log(s, seat, m)) <= 16, hang4.move_log(s, seat, m)
+
+
+def test_the_strong_player_reads_what_the_view_shows():
+    """hang4_ai.seen (the player's own count, so that play does not load hang4_save)
+    agrees with view() all through games."""
+    from shared_rules import hang4_save
+
+    for seed in range(6):
+        s = hang4.new(seed, {"rivals": 1 + seed % 3})
+        while not hang4.over(s):
+            v = hang4_save.view(s, s.turn)
+            mine = hang4_ai.seen(s)
+            assert mine["deck_kinds"] == v["deck_kinds"] and sum(v["deck_kinds"]) == s.ndeck
+            assert mine["shack_left"] == v["shack_left"] and mine["bank"] == v["bank"]
+            hang4.play(s, hang4_ai.choose(s, "strong"))

@@ -13,12 +13,6 @@ from shared_rules import hang4 as h
 HS = pytest.importorskip("firmware.hang4_screen")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def registered():
-    with unlisted.registered("hang4", "Hang Four"):
-        yield
-
-
 def open_game(tmp_path, options=None, seed=3):
     return unlisted.open_game(tmp_path, "hang4", options, seed)
 
@@ -133,9 +127,17 @@ def test_help_pages_fit_the_panel():
 
     assert hang4_help.PAGES and all(isinstance(p, tuple) for p in hang4_help.PAGES)
     for page in hang4_help.PAGES:
-        assert len(page[0]) <= 14 and 1 <= len(page) - 1 <= 6
+        assert len(page[0]) <= 12 and 1 <= len(page) - 1 <= 6  # 12: the page number
         for line in page[1:]:
             assert len(line) <= 16 and line == line.rstrip() and line.isascii()
     words = " ".join(" ".join(p) for p in hang4_help.PAGES)
     for control in ("LEFT", "RIGHT", "DOWN", "UP", "A:", "B:"):
         assert control in words
+
+
+def test_more_dogs_under_way_than_fit_end_in_a_plus(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    on_my_turn(app, screen, build([[D, N, N, T, T, N | T], [D]], [0, 0]))
+    assert device.text_on_screen(board, "+", 32)  # four pictures, then "+"
+    on_my_turn(app, screen, build([[D, N, N, T, T], [D]], [0, 0]))
+    assert not device.text_on_screen(board, "+", 32)  # five fit
