@@ -90,11 +90,140 @@ def standing(pos, me):
 
 
 def position(s):
+    """The dogs and sand dollars as lists the search changes in place and puts back
+    (made once a decision: no allocation while it weighs the outcomes)."""
     return ([list(d) for d in s.dogs], list(s.sand))
 
 
-def _copy(pos):
-    return ([list(d) for d in pos[0]], list(pos[1]))
+# ---- changes made in place and undone ---------------------------------------------
+
+
+def _put(dogs, kind):
+    """A card placed as D5 places it; returns where (-1: a new dog) for _unput."""
+    i = h.place_slot(dogs, kind)
+    if i < 0:
+        dogs.append(h.KIND_BITS[kind])
+    else:
+        dogs[i] |= h.KIND_BITS[kind]
+    return i
+
+
+def _unput(dogs, kind, i):
+    if i < 0:
+        dogs.pop()
+    else:
+        dogs[i] &= ~h.KIND_BITS[kind]
+
+
+def _cut(dogs, slot, bit):
+    """A board taken out of a dog (a dog left empty goes); returns the dog's cards
+    before, for _uncut."""
+    v = dogs[slot]
+    if v & ~bit:
+        dogs[slot] = v & ~bit
+    else:
+        dogs.pop(slot)
+    return v
+
+
+def _uncut(dogs, slot, v, bit):
+    if v & ~bit:
+        dogs[slot] = v
+    else:
+        dogs.insert(slot, v)
+
+
+_UNDO = [0] * 15  # the picks of one Grab a Board or Wipe Out: slot, cards, place
+_PAID = [0] * 4  # what each opponent paid a Seagull
+SCALE = 720  # expected values are kept as integers times this
+
+
+def _picks(pos, me, other, count):
+    """`count` boards taken out of `other`'s incomplete dogs (into mine when other is
+    not me: Grab a Board; to the discards when it is: Wipe Out), each the pick that
+    leaves me standing best; applied in place, recorded in _UNDO. Returns the picks."""
+    dogs = pos[0]
+    theirs = dogs[other]
+    mine = dogs[me]
+    grab = other != me
+    n = 0
+    while n < count:
+        best = -1
+        top = None
+        for i in range(len(theirs)):
+            v = theirs[i]
+            if v == h.COMPLETE:
+                continue
+            for bit in (1, 4):
+                if v & bit:
+                    _cut(theirs, i, bit)
+                    j = _put(mine, h.NOSE if bit == 1 else h.TAIL) if grab else 0
+                    val = standing(pos, me)
+                    if grab:
+                        _unput(mine, h.NOSE if bit == 1 else h.TAIL, j)
+                    _uncut(theirs, i, v, bit)
+                    if top is None or val > top:
+                        best = 2 * i + (bit >> 2)
+                        top = val
+        if best < 0:
+            break
+        slot = best >> 1
+        bit = 4 if best & 1 else 1
+        _UNDO[3 * n] = best
+        _UNDO[3 * n + 1] = _cut(theirs, slot, bit)
+        _UNDO[3 * n + 2] = _put(mine, h.NOSE if bit == 1 else h.TAIL) if grab else 0
+        n += 1
+    return n
+
+
+def _unpick(pos, me, other, n):
+    dogs = pos[0]
+    while n > 0:
+        n -= 1
+        best = _UNDO[3 * n]
+        bit = 4 if best & 1 else 1
+        if other != me:
+            _unput(dogs[me], h.NOSE if bit == 1 else h.TAIL, _UNDO[3 * n + 2])
+        _uncut(dogs[other], best >> 1, _UNDO[3 * n + 1], bit)
+
+
+def _pick_value(pos, me, other, count):
+    """My standing after `count` best picks from `other` (then put back)."""
+    n = _picks(pos, me, other, count)
+    val = standing(pos, me)
+    _unpick(pos, me, other, n)
+    return val
+
+
+def _move_value(s, pos, m, me):
+    """My standing after one board taken (TAKE) or lost (LOSE), then put back."""
+    if m >= h.LOSE:
+        k = m - h.LOSE
+        other = me
+    else:
+        k = m - h.TAKE
+        other = s.victim
+    dogs = pos[0]
+    bit = 4 if k & 1 else 1
+    v = _cut(dogs[other], k >> 1, bit)
+    j = _put(dogs[me], h.NOSE if bit == 1 else h.TAIL) if other != me else 0
+    val = standing(pos, me)
+    if other != me:
+        _unput(dogs[me], h.NOSE if bit == 1 else h.TAIL, j)
+    _uncut(dogs[other], k >> 1, v, bit)
+    return val
+
+
+def _best_pick(s, pos, ms, me):
+    """The board to take (or lose) that leaves `me` standing best."""
+    best = ms[0]
+    top = None
+    for m in ms:
+        v = _move_value(s, pos, m, me)
+        if top is None or v > top:
+            best = m
+            top = v
+    return best
 
 
 # ---- the greedy player -------------------------------------------------------------
@@ -114,47 +243,7 @@ def _greedy(s, ms):
                 best = m
                 most = n
         return best
-    pos = position(s)
-    return _best_pick(s, pos, ms, seat)
-
-
-def _best_pick(s, pos, ms, me):
-    """The board to take (or lose) that leaves `me` standing best."""
-    best = ms[0]
-    top = None
-    for m in ms:
-        p = _copy(pos)
-        _apply_pick(s, p, m, me)
-        v = standing(p, me)
-        if top is None or v > top:
-            best = m
-            top = v
-    return best
-
-
-def _apply_pick(s, pos, m, me):
-    dogs = pos[0]
-    if m >= h.LOSE:
-        k = m - h.LOSE
-        _remove(dogs[me], k >> 1, k & 1)
-    else:
-        k = m - h.TAKE
-        _remove(dogs[s.victim], k >> 1, k & 1)
-        _place(dogs[me], h.TAIL if k & 1 else h.NOSE)
-
-
-def _remove(dogs, slot, side):
-    dogs[slot] &= ~(1 << (2 * side))
-    if not dogs[slot]:
-        dogs.pop(slot)
-
-
-def _place(dogs, kind):
-    i = h.place_slot(dogs, kind)
-    if i < 0:
-        dogs.append(h.KIND_BITS[kind])
-    else:
-        dogs[i] |= h.KIND_BITS[kind]
+    return _best_pick(s, position(s), ms, seat)
 
 
 # ---- the strong player -------------------------------------------------------------
@@ -162,21 +251,21 @@ def _place(dogs, kind):
 
 def _strong(s, ms):
     seat = s.turn
+    pos = position(s)
     if s.phase != h.PH_TURN:
         if s.phase == h.PH_FROM:
-            return _best_victim(s, ms, seat)
-        return _best_pick(s, position(s), ms, seat)
+            return _best_victim(s, pos, ms, seat)
+        return _best_pick(s, pos, ms, seat)
     v = seen(s)
-    pos = position(s)
     best = ms[0]
     top = None
     for m in ms:
         if m == h.ROLL:
             val = _roll_value(v, pos, seat)
         elif m == h.SHACK:
-            p = _copy(pos)
-            p[1][seat] -= h.SHACK_PRICE
-            val = _shack_value(v, p, seat)
+            pos[1][seat] -= h.SHACK_PRICE
+            val = _shack_value(v, pos, seat)
+            pos[1][seat] += h.SHACK_PRICE
         else:
             val = _buy_value(v, pos, seat, m - h.BUY)
         if top is None or val > top:
@@ -205,34 +294,31 @@ def seen(s):
     return {"bank": s.bank, "deck_kinds": kinds, "shack_left": left}
 
 
-def _best_victim(s, ms, me):
+def _best_victim(s, pos, ms, me):
     """The opponent whose boards, taken by the best picks, leave me standing best."""
     best = ms[0]
     top = None
     for m in ms:
-        p = position(s)
-        _grab(p, me, m - h.FROM, s.count)
-        val = standing(p, me)
+        val = _pick_value(pos, me, m - h.FROM, s.count)
         if top is None or val > top:
             best = m
             top = val
     return best
 
 
-SCALE = 720  # expected values are kept as integers times this
-
-
 def _roll_value(v, pos, me):
     """A roll (expected standing times SCALE): a number collects up to 9 (as the bank
     allows); the icon a Shack card."""
+    sand = pos[1]
+    had = sand[me]
     total = 0
     for face in (1, 2, 3, 4, 5):
-        p = _copy(pos)
-        got = h.collect_from_roll(p[1][me], face)
+        got = h.collect_from_roll(had, face)
         if got > v["bank"]:
             got = v["bank"]
-        p[1][me] += got
-        total += standing(p, me)
+        sand[me] = had + got
+        total += standing(pos, me)
+    sand[me] = had
     return (SCALE // 6) * total + _shack_value(v, pos, me) // 6
 
 
@@ -241,26 +327,46 @@ def _shack_value(v, pos, me):
     it, then its die."""
     left = v["shack_left"]
     n = left[0] + left[1] + left[2]
+    sand = pos[1]
+    still = standing(pos, me)  # the second icon: nothing happens
     total = 0
     for card in (h.SEAGULL, h.GRAB, h.WIPE):
         if not left[card]:
             continue
-        sub = standing(pos, me)  # the second icon: nothing happens
+        sub = still
         for face in (1, 2, 3, 4, 5):
-            p = _copy(pos)
             if card == h.SEAGULL:
-                for o in range(len(p[1])):
+                had = sand[me]
+                for o in range(len(sand)):
                     if o != me:
-                        t = face if face < p[1][o] else p[1][o]
-                        p[1][o] -= t
-                        p[1][me] += t
+                        t = face if face < sand[o] else sand[o]
+                        _PAID[o] = t
+                        sand[o] -= t
+                        sand[me] += t
+                sub += standing(pos, me)
+                for o in range(len(sand)):
+                    if o != me:
+                        sand[o] += _PAID[o]
+                sand[me] = had
             elif card == h.GRAB:
-                _grab_best(p, me, face)
+                sub += _grab_value(pos, me, face, still)
             else:
-                _wipe_best(p, me, face)
-            sub += standing(p, me)
+                sub += _pick_value(pos, me, me, face)
         total += left[card] * sub
     return (SCALE // 6) * total // n
+
+
+def _grab_value(pos, me, count, still):
+    """My standing after Grab a Board from the opponent it is best to take from (no
+    opponent with a board: as it was)."""
+    top = None
+    dogs = pos[0]
+    for o in range(len(pos[1])):
+        if o != me and _boards_of(dogs[o]):
+            val = _pick_value(pos, me, o, count)
+            if top is None or val > top:
+                top = val
+    return still if top is None else top
 
 
 def _boards_of(dogs):
@@ -271,80 +377,17 @@ def _boards_of(dogs):
     return n
 
 
-def _picks(dogs):
-    """(slot, side) of every board in an incomplete dog."""
-    out = []
-    for i in range(len(dogs)):
-        d = dogs[i]
-        if d != h.COMPLETE:
-            if d & 1:
-                out.append((i, 0))
-            if d & 4:
-                out.append((i, 1))
-    return out
-
-
-def _grab(pos, me, victim, count):
-    """`count` boards taken from `victim`, each the pick that leaves me best."""
-    dogs = pos[0]
-    for _ in range(count):
-        picks = _picks(dogs[victim])
-        if not picks:
-            return
-        best = None
-        top = None
-        for slot, side in picks:
-            p = _copy(pos)
-            _remove(p[0][victim], slot, side)
-            _place(p[0][me], h.TAIL if side else h.NOSE)
-            val = standing(p, me)
-            if top is None or val > top:
-                best = (slot, side)
-                top = val
-        _remove(dogs[victim], best[0], best[1])
-        _place(dogs[me], h.TAIL if best[1] else h.NOSE)
-
-
-def _grab_best(pos, me, count):
-    best = None
-    top = None
-    for o in range(len(pos[1])):
-        if o != me and _boards_of(pos[0][o]):
-            p = _copy(pos)
-            _grab(p, me, o, count)
-            val = standing(p, me)
-            if top is None or val > top:
-                best = p
-                top = val
-    if best is not None:
-        pos[0][:] = best[0]
-        pos[1][:] = best[1]
-
-
-def _wipe_best(pos, me, count):
-    dogs = pos[0]
-    for _ in range(count):
-        picks = _picks(dogs[me])
-        if not picks:
-            return
-        best = None
-        top = None
-        for slot, side in picks:
-            p = _copy(pos)
-            _remove(p[0][me], slot, side)
-            val = standing(p, me)
-            if top is None or val > top:
-                best = (slot, side)
-                top = val
-        _remove(dogs[me], best[0], best[1])
+_PUT = [0] * 9  # the places of one purchase's cards, for undoing them
 
 
 def _buy_value(v, pos, me, k):
     """k cards from the Surf deck (expected standing times SCALE): every mix of kinds by
     its chance (drawing without putting back from the kinds counted in sight), placed as
-    D5 places them."""
+    D5 places them (characters, then noses, then tails), then taken back."""
     kinds = v["deck_kinds"]
-    n = kinds[0] + kinds[1] + kinds[2]
+    sand = pos[1]
+    dogs = pos[0][me]
+    sand[me] -= h.PRICE * k
     total = 0
     weight = 0
     for a in range(k + 1):
@@ -353,17 +396,25 @@ def _buy_value(v, pos, me, k):
             w = _ways(kinds[0], a) * _ways(kinds[1], b) * _ways(kinds[2], c)
             if not w:
                 continue
-            p = _copy(pos)
-            p[1][me] -= h.PRICE * k
-            dogs = p[0][me]
-            for kind, count in ((h.DOG, b), (h.NOSE, a), (h.TAIL, c)):
-                for _ in range(count):
-                    _place(dogs, kind)
-            total += w * standing(p, me)
+            n = 0
+            for _ in range(b):
+                _PUT[n] = _put(dogs, h.DOG)
+                n += 1
+            for _ in range(a):
+                _PUT[n] = _put(dogs, h.NOSE)
+                n += 1
+            for _ in range(c):
+                _PUT[n] = _put(dogs, h.TAIL)
+                n += 1
+            total += w * standing(pos, me)
+            while n > 0:
+                n -= 1
+                kind = h.DOG if n < b else (h.NOSE if n < a + b else h.TAIL)
+                _unput(dogs, kind, _PUT[n])
             weight += w
+    sand[me] += h.PRICE * k
     if not weight:  # cannot happen: k <= the deck's cards
         return SCALE * standing(pos, me)
-    del n
     return SCALE * total // weight
 
 
