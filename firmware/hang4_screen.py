@@ -122,8 +122,7 @@ class Hang4Screen(gamescreen.GameScreen):
         p = self.picker
         if p.zone != zone or not self.human_turn():
             return False
-        cells = self.cells(zone)
-        return 0 <= p.index < len(cells) and cells[p.index] == item
+        return p.item() == item  # the picker's cells, worked out once a position
 
     def draw_player(self, fb, seat, y):
         """A row: the name (inverted under the cursor when grabbing), the sand dollars,
@@ -208,7 +207,7 @@ class Hang4Screen(gamescreen.GameScreen):
             return "Seagull: buy!"
         p = self.picker
         if p.zone == "buy":
-            k = self.cells("buy")[p.index]
+            k = p.item()
             return "A:buy %d (%d$)" % (k, h.PRICE * k)
         if p.zone == "act" and p.index == 1:
             return "A:Shack (2$)"
