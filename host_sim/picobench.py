@@ -285,7 +285,9 @@ def print_table(rows):
         print("%s: %s" % (r["game"], "every budget ok" if b == "ok" else "OVER: " + "; ".join(b)))
 
 
-def measure(ids=None, jobs=2):
+def measure(ids=None, jobs=2, on_row=None):
+    """Every row (in the registry's order); `on_row(row)` is called as each is ready, so a
+    long run's finished rows are not lost if it is stopped."""
     runs = bench_runs(ids)
     if not picoemu.is_set_up():
         raise picoemu.EmuError(
@@ -298,8 +300,13 @@ def measure(ids=None, jobs=2):
     work = tempfile.mkdtemp(prefix="pt-picobench-")
     try:
         runner = Runner(work)
+        rows = []
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            return list(pool.map(lambda game: measure_game(runner, game, uf2), runs))
+            for row in pool.map(lambda game: measure_game(runner, game, uf2), runs):
+                rows.append(row)
+                if on_row is not None:
+                    on_row(row)
+        return rows
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -317,14 +324,15 @@ def main(argv=None):
             raise SystemExit("picobench: no game %r (games: %s)" % (gid, ", ".join(games.ids())))
     if args.jobs < 1:
         raise SystemExit("picobench: --jobs must be 1 or more")
+
+    def print_row(r):  # --json: each row as soon as it is measured
+        print(json.dumps(r, sort_keys=True), flush=True)
+
     try:
-        rows = measure(args.games, max(1, args.jobs))
+        rows = measure(args.games, max(1, args.jobs), print_row if args.json else None)
     except (picoemu.EmuError, subprocess.CalledProcessError, OSError) as e:
         raise SystemExit("picobench: %s" % e) from None
-    if args.json:
-        for r in rows:
-            print(json.dumps(r, sort_keys=True))
-    else:
+    if not args.json:
         print_table(rows)
     return rows
 

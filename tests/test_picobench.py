@@ -133,3 +133,15 @@ def test_a_whole_game_fits_the_uf2_heap_budget_on_the_emulated_pico(runner, froz
     r = runner.run(call, frozen)
     assert r["frames"] > 50, r
     assert r["fits"], r
+
+
+def test_each_row_is_handed_on_as_soon_as_it_is_measured(monkeypatch):
+    """A long run's finished rows reach --json's output before the run ends (a run
+    stopped half-way keeps them)."""
+    monkeypatch.setattr(picobench.picoemu, "is_set_up", lambda: True)
+    monkeypatch.setattr(picobench, "uf2_firmware", lambda: (None, "not built"))
+    monkeypatch.setattr(picobench, "Runner", lambda work: None)
+    seen = []
+    monkeypatch.setattr(picobench, "measure_game", lambda runner, game, uf2: {"game": game[0]})
+    rows = picobench.measure(["hang10", "mypet"], jobs=1, on_row=seen.append)
+    assert [r["game"] for r in rows] == ["hang10", "mypet"] and seen == rows
