@@ -170,7 +170,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 3, 2, then 1: the last move is on the panel, the frames before finish
+        self.ending = 0  # 4, 3, 2, then 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -237,10 +237,14 @@ class GameScreen(Screen):
             if not self.ending and self.human_turn():  # none for an ended game, nor on
                 self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
-        if self.ending:  # the frames after the last move: the stats code, the end's
-            if self.ending == 3:  # code, then the count and the result box; each import
-                self.ending = 2  # (~20 ms on a Pico) alone, after the players have left
-                self.release_players()  # the heap (as finish would)
+        if self.ending:  # the frames after the last move: the players leave the heap,
+            if self.ending == 4:  # then the stats code, the end's code, and the count and
+                self.ending = 3  # the result box; each import (~20 ms on a Pico) alone
+                self.release_players()  # (as finish would)
+                tidy()
+                return
+            if self.ending == 3:
+                self.ending = 2
                 _records()
                 return
             if self.ending == 2:
@@ -269,7 +273,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 3  # the last move shows at once; the stats code in the frames after
+            self.ending = 4  # the last move shows at once; the end's work in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -480,7 +484,7 @@ class GameScreen(Screen):
 
     def finish(self):
         """Game over: stats counted (once), save removed, the journal kept as the replay
-        (firmware/ui/ending.py)."""
+        (firmware/ending.py)."""
         _ending().finish(self)
 
     def finish_files(self, whole=False):
@@ -573,8 +577,10 @@ def _pause():
 
 
 def _ending():
-    """firmware/ui/ending.py: loaded in the frames after a game's last move (see
-    update), kept until the result is left (a screen part: home drops it)."""
-    from firmware.ui import ending
+    """firmware/ending.py: loaded in the frames after a game's last move (see update),
+    kept until the result is left (home drops it with the screen parts). It sits in
+    firmware/, not firmware/ui/: on the Pico's filesystem every directory of a module's
+    path costs each of an import's four lookups about 2 ms."""
+    from firmware import ending
 
     return ending
