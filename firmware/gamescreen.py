@@ -240,9 +240,8 @@ class GameScreen(Screen):
         if self.ending:  # the frames after the last move: the players leave the heap,
             if self.ending == 4:  # then the stats code, the end's code, and the count and
                 self.ending = 3  # the result box; each import (~20 ms on a Pico) alone
-                self.release_players()  # (as finish would)
-                tidy()
-                return
+                self.release_players()  # (as finish would); no collection: after one,
+                return  # each multi-block allocation of an import scans from the heap's start
             if self.ending == 3:
                 self.ending = 2
                 _records()
