@@ -1,0 +1,403 @@
+"""G'nerts rule cases: clauses C1-C18 and decisions D1-D12 of the review of the rule
+text (docs/rules/gnerts.md). Plain functions, plain asserts: they run on CPython and
+inside the MicroPython VM. Positions are built with new(1) and then overwritten (each
+seat's Pile, columns, flipped cards, Stack and cards scored; the foundations) and
+validated with check(); actions are written in the notation ("p-f", "w-2", "3-1",
+"flip", "wait").
+"""
+
+from shared_rules import gnerts as g
+from shared_rules.rng import Rng
+
+FAR = 80  # a computer seat's next action: far enough not to come in a case's ticks
+
+
+def raises(fn, *args):
+    """True if fn(*args) raises ValueError."""
+    try:
+        fn(*args)
+    except ValueError:
+        return True
+    return False
+
+
+def cards(text):
+    return [g.parse_card(t) for t in text.split()] if text else []
+
+
+def build(specs, found="", quiet=True):
+    """A checked position. specs: one dict a seat with "pile" (the top last), "cols"
+    (four texts, each base first), "waste" (the top last), "stack" (the top last, put
+    over every card of the deck not placed), "scored" (cards this seat has put in the
+    Scoring Area). found: the foundations' tops ("4H AS"). quiet: the computer seats'
+    next action far off (a case moves them itself)."""
+    n = len(specs)
+    s = g.new(1, {"rivals": n - 1})
+    for seat in range(n):
+        sp = specs[seat]
+        pile = cards(sp.get("pile", ""))
+        cols = [cards(t) for t in sp.get("cols", ("9S", "9H", "9C", "9D"))]
+        waste = cards(sp.get("waste", ""))
+        top = cards(sp.get("stack", ""))
+        scored = cards(sp.get("scored", ""))
+        used = pile + waste + top + scored
+        for col in cols:
+            used += col
+        rest = [c for c in range(52) if c not in used]
+        if "pile" not in sp:  # the thirteen highest cards left, a king on top
+            high = sorted(rest, key=lambda c: -(c % 13) * 64 - c)[:13]
+            pile = high[::-1]
+            rest = [c for c in rest if c not in high]
+        s.piles[seat] = pile
+        s.cols[seat] = cols
+        s.wastes[seat] = waste
+        s.stacks[seat] = rest + top
+        s.scored[seat] = len(scored)
+        if quiet and seat:
+            s.next_at[seat] = FAR
+    tops = cards(found)
+    s.fsuit = bytearray([c // 13 for c in tops])
+    s.ftop = bytearray([c % 13 + 1 for c in tops])
+    g.check(s)
+    return s
+
+
+def act(s, text):
+    g.play(s, g.parse_move(s, text))
+
+
+def flips(s, seat):
+    return [g.card_text(c) for c in s.wastes[seat]]
+
+
+# A seat that can play nothing: aces, queens and jacks buried in the Pile under the
+# king of spades, kings and the two of spades in the columns; the Stack holds only cards
+# that go nowhere (twos to tens, no ace out).
+STUCK = {
+    "pile": "AS AH AD AC QS QH QD QC JS JH JD JC KS",
+    "cols": ("KH", "KD", "KC", "2S"),
+}
+
+
+def case_c1_c2_each_seat_deals_its_own_deck():
+    """C1, C2, D1: every seat's own 52 cards: a Pile of 13 (its top the last), four
+    one-card columns, the rest (35) its Stack; nothing flipped, nothing scored."""
+    for rivals in (1, 2, 3):
+        s = g.new(7, {"rivals": rivals})
+        assert g.seats(s) == rivals + 1 and g.humans(s) == (0,)
+        for seat in range(rivals + 1):
+            assert len(s.piles[seat]) == 13 and len(s.stacks[seat]) == 35
+            assert [len(c) for c in s.cols[seat]] == [1, 1, 1, 1]
+            assert s.wastes[seat] == [] and s.scored[seat] == 0
+            every = s.piles[seat] + s.stacks[seat] + [c[0] for c in s.cols[seat]]
+            assert sorted(every) == list(range(52))
+        assert s.piles[0] != s.piles[1]  # each deck shuffled on its own
+        g.check(s)
+    assert raises(g.new, 1, {"rivals": 4}) and raises(g.new, 1, {"jokers": 1})
+
+
+def case_c3_foundations_by_suit_from_the_ace():
+    """C3: an ace starts a foundation; a 2 of hearts goes only on the ace of hearts; a
+    card never skips a rank."""
+    s = build([{"pile": "5C 2H", "cols": ("3H", "2S", "9C", "AH")}, {}])
+    assert not g.legal(s, 0, g.parse_move(s, "p-f"))  # 2H before its ace
+    act(s, "4-f")  # AH starts a foundation (column 4 takes the Pile's 2H)
+    assert list(s.ftop) == [1] and list(s.fsuit) == [1]
+    assert s.cols[0][3] == cards("2H") and s.piles[0] == cards("5C")
+    assert not g.legal(s, 0, g.parse_move(s, "2-f"))  # 2S: no ace of spades
+    assert not g.legal(s, 0, g.parse_move(s, "1-f"))  # 3H: no 2H yet
+    act(s, "4-f")  # 2H on AH; the Pile's last card fills column 4: G'nerts
+    assert list(s.ftop) == [2]
+    assert s.ender == 0
+
+
+def case_c3_every_ace_starts_a_foundation():
+    """C3: room for every ace in play: four aces of hearts, four foundations."""
+    specs = [{"cols": ("AH", "9C", "9S", "9D"), "pile": "KS QS"} for _ in range(4)]
+    s = build(specs)
+    for seat in range(1, 4):
+        g.set_seat(s, seat, "strong", 5)
+        s.next_at[seat] = 1
+    act(s, "1-f")
+    assert len(s.ftop) == 4 and list(s.fsuit) == [1, 1, 1, 1] and s.scored == [1, 1, 1, 1]
+
+
+def case_c4_anyone_plays_on_any_foundation():
+    """C4: West's 2H goes on the ace of hearts the person played."""
+    s = build(
+        [{"cols": ("9C", "9S", "9D", "8S"), "scored": "AH"}, {"cols": ("2H", "9C", "9S", "9D")}],
+        found="AH",
+    )
+    g.set_seat(s, 1, "strong", 5)
+    s.next_at[1] = 1
+    act(s, "wait")
+    assert list(s.ftop) == [2] and s.scored == [1, 1]
+    assert s.cols[1][0] == cards("KC")  # filled from West's Pile
+
+
+def case_c5_the_same_card_at_once_the_first_stays():
+    """C5, D2: the person and West both put a 2 of hearts on the one ace of hearts in the
+    same tick: the seat first in that tick's order (tick % seats) keeps it, the other's
+    card goes back where it was."""
+    for first in (0, 1):
+        s = build(
+            [
+                {"cols": ("2H", "9C", "9S", "9D"), "scored": "AH"},
+                {"cols": ("2H", "9C", "9S", "9D")},
+            ],
+            found="AH",
+        )
+        s.tick = 1 - first  # the next tick is tick + 1: its first seat is (tick + 1) % 2
+        g.set_seat(s, 1, "strong", 5)
+        s.next_at[1] = s.tick + 1
+        act(s, "1-f")
+        assert list(s.ftop) == [2]
+        winner, loser = first, 1 - first
+        assert s.scored[winner] == (2 if winner == 0 else 1)
+        assert s.bounced[loser] == 1 and s.bounced[winner] == 0
+        assert s.cols[loser][0] == cards("2H")  # back where it was
+
+
+def case_c6_columns_build_down_in_alternating_colours():
+    """C6: a red 5 on a black 6; not a black 5, not a red 4, not on a red 6."""
+    s = build([{"pile": "KC 5H", "cols": ("6S", "6H", "9C", "9D"), "waste": "5S 4H"}, {}])
+    assert g.legal(s, 0, g.parse_move(s, "p-1"))
+    assert not g.legal(s, 0, g.parse_move(s, "p-2"))  # red on red
+    assert not g.legal(s, 0, g.parse_move(s, "w-1"))  # 4H: two below the 6
+    act(s, "p-1")
+    assert s.cols[0][0] == cards("6S 5H") and s.piles[0] == cards("KC")
+
+
+def case_c7_whole_columns_move_never_split():
+    """C7, C9, D12: a column moves whole by its base onto another column's top; a column
+    whose top would fit but whose base does not stays; the emptied column takes the
+    Pile's top."""
+    s = build([{"pile": "KC QD", "cols": ("9S 8H", "TH", "7C", "9D 8C 7H")}, {}])
+    assert g.legal(s, 0, g.parse_move(s, "1-2"))  # 9S on TH
+    assert not g.legal(s, 0, g.parse_move(s, "4-1"))  # 7H would fit on 8H, 9D does not
+    assert not g.legal(s, 0, g.PLAY + 2 * 5 + 2)  # a column onto itself
+    act(s, "1-2")
+    assert s.cols[0][1] == cards("TH 9S 8H") and s.cols[0][0] == cards("QD")
+    assert s.piles[0] == cards("KC")
+
+
+def case_c8_c9_a_column_top_scores_and_the_pile_fills_the_gap():
+    """C8, C9, D4: a column's top card to the Scoring Area; when it was the column's
+    last card the Pile's top fills the column at once and the next Pile card is up."""
+    s = build([{"pile": "KC QD JS", "cols": ("AS", "9H 8C", "9C", "9D")}, {}])
+    act(s, "1-f")
+    assert s.cols[0][0] == cards("JS") and s.piles[0] == cards("KC QD")
+    seat0 = {
+        "pile": "KC QD JS",
+        "cols": ("AS", "9H 8C", "9C", "9D"),
+        "scored": "AC 2C 3C 4C 5C 6C 7C",
+    }
+    s2 = build([seat0, {}], found="7C")
+    act(s2, "2-f")  # 8C on the clubs' 7
+    assert s2.cols[0][1] == cards("9H") and s2.piles[0] == cards("KC QD JS")
+
+
+def case_c10_c11_flips_of_three_and_the_cards_under_them():
+    """C10, C11: a flip takes the Stack's top three, their order kept (the third from the
+    top is the one face up); the cards under it play as they are revealed."""
+    s = build([{"pile": "KC QD", "cols": ("9S", "9H", "9C", "TD"), "stack": "3D 2S AS"}, {}])
+    act(s, "flip")
+    assert flips(s, 0) == ["AS", "2S", "3D"]  # the packet turned over: 3D on top
+    assert not g.legal(s, 0, g.parse_move(s, "w-f"))  # 3D: no diamonds out
+    s.wastes[0] = cards("2S 3D AS")
+    act(s, "w-f")
+    assert flips(s, 0) == ["2S", "3D"]
+    assert not g.legal(s, 0, g.parse_move(s, "w-f"))
+
+
+def case_c12_an_empty_stack_takes_its_flips_back():
+    """C12, D5: flipping an empty Stack picks the flipped cards up, order kept, and
+    flips the first three again."""
+    s = build([{"pile": "KC QD", "cols": ("9S", "9H", "9C", "TD"), "stack": "3D 2S AS"}, {}])
+    s.wastes[0] = s.stacks[0][:-3]  # every other card already flipped
+    s.stacks[0] = s.stacks[0][-3:]
+    g.check(s)
+    first = [g.card_text(c) for c in s.wastes[0][:3]]
+    act(s, "flip")  # the last three
+    assert s.stacks[0] == []
+    act(s, "flip")  # picked up and flipped: the first three flipped come up again
+    assert flips(s, 0) == first
+    assert len(s.stacks[0]) + len(s.wastes[0]) == 52 - 2 - 4
+
+
+def case_c14_standstills_move_a_card_then_end_the_round():
+    """C14, D6, D7, D8: both seats flip through their whole Stacks and nobody can play:
+    a standstill; the flipped cards go back and each Stack's top card to its bottom;
+    three times; the fourth standstill ends the round."""
+    s = build([dict(STUCK), dict(STUCK)])
+    g.set_seat(s, 1, "strong", 5)
+    s.next_at[1] = 1
+    before = list(s.stacks[0])
+    n = 0
+    while s.stills == 0:
+        act(s, "flip")
+        n += 1
+        assert n < 200
+    assert s.wastes[0] == [] and s.wastes[1] == []
+    assert s.stacks[0] == before[-1:] + before[:-1]  # the top card now at the bottom
+    while not g.round_over(s):
+        act(s, "flip")
+        n += 1
+        assert n < 2000
+    assert s.stills == 4 and s.ender == g.STANDSTILL
+    assert g.summary(s)["rounds"][0]["ender"] == "standstill"
+    assert s.totals == [-26, -26]  # nothing played, 13 left in each Pile
+
+
+def case_d6_a_standstill_needs_everyone_through_a_whole_pass():
+    """C13, D6: no standstill while a seat has not flipped through its Stack since the
+    last play; a card to the Scoring Area starts everyone's count again."""
+    s = build([dict(STUCK), dict(STUCK)])
+    assert not g.stuck(s, 0)
+    for _ in range(11):  # 35 cards: 12 flips see every three
+        act(s, "flip")
+    assert not g.stuck(s, 0)
+    act(s, "flip")
+    assert g.stuck(s, 0) and not g.stuck(s, 1) and s.stills == 0
+    s.since[0] = 0
+    assert not g.stuck(s, 0)
+
+
+def case_c15_the_pile_top_plays_to_a_column_or_scores():
+    """C15: the Pile's top onto a column or to the Scoring Area; the next card is up."""
+    s = build(
+        [{"pile": "KC 4S 5H", "cols": ("6S", "9H", "9C", "9D"), "scored": "AS 2S 3S"}, {}],
+        found="3S",
+    )
+    act(s, "p-1")
+    assert s.piles[0] == cards("KC 4S") and s.cols[0][0] == cards("6S 5H")
+    act(s, "p-f")
+    assert s.piles[0] == cards("KC") and list(s.ftop) == [4] and s.scored[0] == 4
+
+
+def case_c16_the_last_pile_card_calls_gnerts_and_play_freezes():
+    """C16, D10: the Pile's last card played ends the round at once; West's action later
+    in the same tick does not happen."""
+    s = build(
+        [{"pile": "5H", "cols": ("6S", "9H", "9C", "9D")}, {"cols": ("AD", "9H", "9C", "9D")}]
+    )
+    g.set_seat(s, 1, "strong", 5)
+    s.tick = 1  # tick 2: the person first
+    s.next_at[1] = 2
+    act(s, "p-1")
+    assert g.round_over(s) and s.ender == 0 and s.piles[0] == []
+    assert len(s.ftop) == 0  # West's ace never came
+    h = g.summary(s)["rounds"][0]
+    assert h["ender"] == 0 and h["pile_left"] == [0, 13]
+    assert g.moves(s) == [g.NEXT]
+
+
+def case_c17_a_round_scores_cards_played_less_twice_the_pile():
+    """C17: cards in the Scoring Area less twice the Pile: the person 2 - 0, West
+    1 - 2 * 12 = -23 (negative totals are kept)."""
+    s = build(
+        [
+            {"pile": "5H", "cols": ("6S", "9H", "9C", "9D"), "scored": "AS 2S"},
+            {
+                "pile": "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2D",
+                "cols": ("9H", "9C", "9D", "8D"),
+                "scored": "AH",
+            },
+        ],
+        found="2S AH",
+    )
+    act(s, "p-1")
+    assert s.totals == [2, -23] and g.scores(s) == [2, -23]
+    assert not g.over(s)
+    act(s, "next")
+    assert s.round == 2 and not g.round_over(s) and s.totals == [2, -23]
+    assert len(s.piles[1]) == 13 and s.scored == [0, 0] and len(s.ftop) == 0
+
+
+def case_c18_the_game_ends_at_the_target_with_one_leader():
+    """C18, D9: over once a round leaves one seat alone on top at or above the target;
+    a tie on top plays on."""
+    s = g.new(3, {"target": 100})
+    s.ender = 0
+    s.history = [[[0, 0], [0, 0], 0, 10]]
+    s.totals = [100, 100]
+    assert not g.over(s) and g.winner(s) == -1  # tied on top: another round
+    s.totals = [101, 100]
+    assert g.over(s) and g.winner(s) == 0 and g.moves(s) == []
+    s.totals = [50, 99]
+    assert not g.over(s)
+    s.history = [[[0, 0], [0, 0], 0, 10]] * g.MAX_ROUNDS
+    s.totals = [50, 50]
+    assert g.over(s) and g.winner(s) == -1  # the 40-round stop: a draw
+
+
+def case_d3_computer_timers_live_in_the_state():
+    """D3: a computer acts only when its tick comes, and the next one is set from the
+    game's Rng within three quarters to five quarters of its period; two runs of the same
+    seed and moves are the same game."""
+    a = g.new(21, {"rivals": 2, "speed": 3})
+    b = g.new(21, {"rivals": 2, "speed": 3})
+    for _ in range(400):
+        for s in (a, b):
+            due = [p for p in (1, 2) if s.next_at[p] == s.tick + 1]
+            g.play(s, g.WAIT)
+            for p in due:
+                gap = s.next_at[p] - s.tick
+                assert 12 <= gap <= 20
+    assert g.dump(a) == g.dump(b)
+
+
+def case_illegal_moves_change_nothing():
+    """An illegal move raises ValueError and leaves the position as it was."""
+    s = build([{"pile": "KC 5H", "cols": ("6S", "6H", "9C", "9D")}, {}])
+    before = g.dump(s)
+    for m in (-1, 32, 63, g.NEXT, g.parse_move(s, "p-2"), g.PLAY + 1 * 5 + 1, "p-1", None):
+        assert raises(g.play, s, m)
+        assert g.dump(s) == before
+
+
+def case_notation_round_trip():
+    """move_text and parse_move are exact inverses; other text raises ValueError."""
+    s = g.new(5)
+    for m in [g.WAIT, g.FLIP, g.NEXT] + list(range(g.PLAY, g.ACTIONS)):
+        src, dst = divmod(m - g.PLAY, 5)
+        if m >= g.PLAY and 1 <= src <= 4 and src == dst:
+            continue
+        assert g.parse_move(s, g.move_text(s, m)) == m
+    for text in ("x-f", "p-5", "1-1", "flop", "", "p f"):
+        assert raises(g.parse_move, s, text)
+    assert g.parse_move(s, " W-F ") == g.parse_move(s, "w-f")
+
+
+def case_save_round_trip_and_damage():
+    """dump/load are exact inverses; load refuses damaged text."""
+    s = g.new(9, {"rivals": 2})
+    for _ in range(300):
+        g.play(s, g.best_move(s))
+    t = g.dump(s)
+    assert g.dump(g.load(t)) == t
+    bad = [
+        t.replace("gnerts 1", "gnerts 2"),
+        t.replace("opts 2", "opts 4"),
+        t[:-1],
+        t.replace("\nscored ", "\nscored 9"),
+        t.replace("pile1 ", "pile1 AS "),
+        "not a save\n",
+    ]
+    for text in bad:
+        assert text != t and raises(g.load, text)
+
+
+def case_redeal_keeps_what_the_seat_sees():
+    """D11: redeal(s, seat, rng) changes only what the seat cannot see, and the strong
+    player's choice stays the same."""
+    s = g.new(11, {"rivals": 2})
+    for _ in range(200):
+        g.play(s, g.best_move(s))
+    for seat in range(3):
+        r = g.redeal(s, seat, Rng(5))
+        g.check(r)
+        assert g.view(r, seat) == g.view(s, seat)
+        assert r.stacks[seat] != s.stacks[seat] or r.piles[seat] != s.piles[seat]
+    r = g.redeal(s, 0, Rng(6))
+    assert g.best_move(r) == g.best_move(s)
