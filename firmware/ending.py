@@ -4,7 +4,7 @@ when the computer players have left the heap; a game in play does not hold this 
 """
 
 from firmware import gfx
-from firmware.gamescreen import JOURNAL_MAX, JOURNAL_PIECE, _records, release_save_code
+from firmware.gamescreen import JOURNAL_MAX, JOURNAL_PIECE, _tally, release_save_code
 
 
 def finish(scr):
@@ -19,7 +19,7 @@ def finish(scr):
     if scr.shared():  # people taking turns on one device: not the owner's stats
         scr.result = (None, False)
     else:
-        scr.result = _records().record_result(
+        scr.result = _tally().record_result(
             app.store, scr.gid, scr.rules, scr.s, scr.counted_at, False
         )
     app.dirty = True  # the result box is drawn over the board as it stands
@@ -35,10 +35,10 @@ def finish_files(scr, whole):
     scr.files_due = False
     store = scr.app.store
     gid = scr.gid
-    records = _records()
+    tally = _tally()
     if scr.result[0] is not None:
-        records.save_stats(store, gid, scr.result[0])
-    scr.profile = records.settle_profile(store, gid, scr.rules, scr.profile, scr.s)
+        tally.save_stats(store, gid, scr.result[0])
+    scr.profile = tally.settle_profile(store, gid, scr.rules, scr.profile, scr.s)
     store.remove(gid + ".sav")
     release_save_code(scr.rules)  # the profile may have loaded it
     log = scr.inputs

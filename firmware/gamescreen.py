@@ -170,7 +170,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 4, 3, 2, then 1: the last move is on the panel, the frames before finish
+        self.ending = 0  # 5 .. 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -238,13 +238,17 @@ class GameScreen(Screen):
                 self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
         if self.ending:  # the frames after the last move: the players leave the heap,
-            if self.ending == 4:  # then the stats code, the end's code, and the count and
-                self.ending = 3  # the result box; each import (~20 ms on a Pico) alone
-                self.release_players()  # (as finish would); no collection: after one,
-                return  # each multi-block allocation of an import scans from the heap's start
+            if self.ending == 5:  # then the stats code, the count's, the end's, and the
+                self.ending = 4  # count and the result box; each import (~20 ms on a Pico)
+                self.release_players()  # alone (as finish would); no collection: after
+                return  # one, each multi-block allocation of an import scans from the start
+            if self.ending == 4:
+                self.ending = 3
+                _records()
+                return
             if self.ending == 3:
                 self.ending = 2
-                _records()
+                _tally()
                 return
             if self.ending == 2:
                 self.ending = 1
@@ -272,7 +276,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 4  # the last move shows at once; the end's work in the frames after
+            self.ending = 5  # the last move shows at once; the end's work in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -538,6 +542,14 @@ def _records():
     from firmware import records
 
     return records
+
+
+def _tally():
+    """firmware/tally.py (a finished game counted): loaded in the frames after a game's
+    last move, dropped at home with the end's code."""
+    from firmware import tally
+
+    return tally
 
 
 def _dropping():

@@ -1,4 +1,6 @@
-"""Stats per game (saves/ID.json) and profiles kept between matches (saves/ID.profile.json).
+"""Stats per game (saves/ID.json) and profiles kept between matches (saves/ID.profile.json):
+reading them (the launcher's stats, a game's start). Counting a finished game is
+firmware/tally.py, loaded only at a game's end.
 
 What a game's stats count follows its declarations (docs/contract.md): best is the
 lowest score for a LOW_WINS game; wins are kept for games of more than one seat; the
@@ -65,52 +67,6 @@ def lives(st, keep=100, lo=-MAX_SCORE, hi=MAX_SCORE):
     return out
 
 
-def add_life(st, keep, age, pts):
-    """One more life at the end of the list; the oldest goes beyond `keep`."""
-    parts = st["lives"].split(",") if st["lives"] else []
-    parts.append("%d:%d" % (age, pts))
-    st["lives"] = ",".join(parts[-keep:])
-
-
-def record_result(store, gid, rules, state, counted_at, write=True):
-    """Count one finished game; returns (stats, new_best). With write=False the stats
-    are counted but not saved yet (the caller saves them: save_stats).
-
-    `counted_at` is the number of games counted when this game started: if the stats
-    already count more, this game was counted before a power cut kept its save, and
-    it is not counted again.
-    """
-    st = load_stats(store, gid, rules)
-    if st["games"] > counted_at:
-        return st, False
-    points = rules.score(state)
-    clean = bool(rules.CLEAN) and rules.clean(state)  # not summary(): it may import code
-    if st["games"] == 0:
-        new_best = True
-    elif rules.LOW_WINS:
-        new_best = points < st["best"]
-    else:
-        new_best = points > st["best"]
-    st["games"] += 1
-    st["total"] += points
-    if clean:
-        st["clean"] += 1
-    if rules.SEATS_MAX > 1 and rules.winner(state) == 0:
-        st["wins"] += 1
-    if new_best:
-        st["best"] = points
-    keep = getattr(rules, "LIVES", 0)
-    if keep:
-        add_life(st, keep, rules.life_age(state), points)
-    if write:
-        save_stats(store, gid, st)
-    return st, new_best
-
-
-def save_stats(store, gid, st):
-    store.save_json(gid + ".json", st)
-
-
 def tenths(total, count):
     """total/count with one decimal, '-' for no games."""
     if count <= 0:
@@ -124,12 +80,3 @@ def load_profile(store, gid, rules):
     if rules.PROFILE is None:
         return None
     return store.load_json(gid + ".profile.json", rules.PROFILE, rules.check_profile)
-
-
-def settle_profile(store, gid, rules, profile, state):
-    """After a finished match: the settled profile, saved."""
-    if rules.PROFILE is None:
-        return None
-    new = rules.settle(profile, state)
-    store.save_json(gid + ".profile.json", new)
-    return new

@@ -54,7 +54,6 @@ MAX_ROUNDS = const(40)  # a game stops after 40 rounds whatever the totals (D9)
 SCORE_RANGE = (-26 * 40, 500 + 51)
 PROFILE = None
 BENCH = (("gnerts", {"rivals": 3, "speed": 5, "target": 100}, None),)
-PLAYER_KEY = ("cpu", {"best": "strong", "greedy": "greedy"})
 
 PILE_SIZE = const(13)
 COLUMNS = const(4)
@@ -110,6 +109,7 @@ class Game:
         self.totals = [0, 0]
         self.history = []  # per round: [scored list, pile_left list, ender, ticks]
         self.nmoves = 0
+        self.changes = 0  # actions applied so far (not saved: the screen redraws on it)
 
 
 # ---- options -----------------------------------------------------------------------
@@ -156,11 +156,7 @@ def new(seed, options=None, profile=None):
 def set_seat(s, seat, policy, level):
     """Seat `seat` played by a computer `policy` ("strong", "greedy", "random") at speed
     `level` 1..5 (the comparison tools watch computers only; the device plays seat 0)."""
-    if not 0 <= seat < s.n or policy not in POLICIES or not 1 <= level <= 5:
-        raise ValueError("gnerts seat %r: no policy %r at speed %r" % (seat, policy, level))
-    s.policy[seat] = POLICIES.index(policy)
-    s.period[seat] = PERIODS[level - 1]
-    s.next_at[seat] = s.tick + _first_wait(s, seat)
+    _save().set_seat(s, seat, policy, level)
 
 
 def _first_wait(s, seat):
@@ -349,6 +345,7 @@ def play(s, m):
     s.nmoves += 1
     if m == NEXT:
         s.round += 1
+        s.changes += 1
         _deal(s)
         return
     s.tick += 1
@@ -392,14 +389,13 @@ def _decide(s, seat):
     return ai.random_action(s, seat, s.rng)
 
 
-def release_players():
-    """The computer players' module out of the heap (a game's end)."""
-    import sys
-
-    sys.modules.pop("shared_rules.gnerts_ai", None)
+def changes(s):
+    """A count that moves whenever a tick changed the table (the screen redraws then)."""
+    return s.changes
 
 
 def _apply(s, seat, a):
+    s.changes += 1
     if a == FLIP:
         _flip(s, seat)
         s.since[seat] += 1
@@ -475,6 +471,7 @@ def _standstill(s):
     """Nobody can play: the fourth standstill ends the round; before it, every seat
     takes its waste back into its Stack (the order of its flips kept) and moves the
     Stack's top card to its bottom."""
+    s.changes += 1
     if s.stills >= ROTATIONS:
         s.stills += 1
         _end_round(s, STANDSTILL)
@@ -528,18 +525,15 @@ def move_text(s, m):
 
 def parse_move(s, text):
     """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
-    if not isinstance(text, str):
-        raise ValueError("not a gnerts move: %r" % (text,))
-    t = text.strip().lower()
-    for m in (WAIT, FLIP, NEXT):
-        if t == move_text(s, m):
-            return m
-    if len(t) == 3 and t[1] == "-" and t[0] in _SRC and t[2] in _DST:
-        src = _SRC.index(t[0])
-        dst = _DST.index(t[2])
-        if src != dst or src == SRC_PILE:  # a column never goes onto itself
-            return PLAY + src * 5 + dst
-    raise ValueError("not a gnerts move: %r (e.g. flip, p-f, w-2, 3-1, next)" % (text,))
+    return _save().parse_move(s, text)
+
+
+def move_log(s, seat, m):
+    return _save().move_log(s, seat, m)
+
+
+def summary(s):
+    return _save().summary(s)
 
 
 def card_text(card):
@@ -553,52 +547,18 @@ def parse_card(text):
     return _cards.parse_card(text)
 
 
-def action_text(s, seat, a):
-    """What a seat's action does, in words ("7H to the foundations")."""
-    if a == FLIP:
-        return "flips"
-    src, dst = divmod(a - PLAY, 5)
-    card = source_card(s, seat, src, 1 <= src <= 4 and dst != TO_SCORE)
-    what = card_text(card) if card >= 0 else "?"
-    return "%s to %s" % (what, "scoring" if dst == TO_SCORE else "column %d" % dst)
-
-
-def move_log(s, seat, m):
-    if m == NEXT:
-        return "next round"
-    if m == WAIT:
-        return "%s waits" % SEAT_NAMES[seat]
-    return "%s: %s" % (SEAT_NAMES[seat], action_text(s, seat, m))
-
-
 def touches(s, m):
-    """The next round on A; a play names its source, then its target."""
+    """The next round on A, a flip on DOWN; a play names its source (the cursor: 0 the
+    Pile, 1..4 a column, 5 the flipped card), then its target (0 the foundations: A;
+    1..4 a column: UP, the first the card fits); a tick without a press, "tick"."""
     if m == NEXT:
         return (("key", 16),)
     if m == WAIT:
-        return ()
+        return (("tick", 0),)
     if m == FLIP:
-        return (("stack", 0),)
+        return (("key", 2),)
     src, dst = divmod(m - PLAY, 5)
     return (("src", src), ("dst", dst))
-
-
-def summary(s):
-    rounds = []
-    for h in s.history:
-        ender = "standstill" if h[2] == STANDSTILL else h[2]
-        rounds.append(
-            {"scored": list(h[0]), "pile_left": list(h[1]), "ender": ender, "ticks": h[3]}
-        )
-    return {
-        "score": score(s),
-        "clean": False,
-        "players": s.n,
-        "target": s.opts["target"],
-        "totals": list(s.totals),
-        "winner": winner(s),
-        "rounds": rounds,
-    }
 
 
 def best_move(s):

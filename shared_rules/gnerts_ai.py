@@ -51,7 +51,9 @@ def strong(s, seat):
     return g.FLIP if legal(s, seat, g.FLIP) else g.WAIT
 
 
-def greedy(s, seat):
+def greedy(s, seat=0):
+    if g.round_over(s):
+        return g.NEXT  # the person's seat between rounds (run --auto --player greedy)
     for src in (g.SRC_WASTE, 1, 2, 3, 4, g.SRC_PILE):
         a = _play(src, 0)
         if g.legal(s, seat, a):
@@ -68,3 +70,10 @@ def random_action(s, seat, rng):
     if not acts:
         return g.WAIT
     return acts[rng.below(len(acts))]
+
+
+def random_move(s, rng):
+    """The person's seat moved at random (run --auto --player random)."""
+    if g.round_over(s):
+        return g.NEXT
+    return random_action(s, 0, rng)

@@ -309,3 +309,68 @@ def redeal(s, seat, rng):
         t.stacks[p] = rest
     t.rng = Rng(rng.next16() + 1)
     return t
+
+
+# ---- notation, the log line, the summary, watched seats ----------------------------
+
+
+def set_seat(s, seat, policy, level):
+    """Seat `seat` played by a computer `policy` ("strong", "greedy", "random") at speed
+    `level` 1..5 (the comparison tools watch computers only; the device plays seat 0)."""
+    if not 0 <= seat < s.n or policy not in g.POLICIES or not 1 <= level <= 5:
+        raise ValueError("gnerts seat %r: no policy %r at speed %r" % (seat, policy, level))
+    s.policy[seat] = g.POLICIES.index(policy)
+    s.period[seat] = g.PERIODS[level - 1]
+    s.next_at[seat] = s.tick + g._first_wait(s, seat)
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
+    if not isinstance(text, str):
+        raise ValueError("not a gnerts move: %r" % (text,))
+    t = text.strip().lower()
+    for m in (g.WAIT, g.FLIP, g.NEXT):
+        if t == g.move_text(s, m):
+            return m
+    if len(t) == 3 and t[1] == "-" and t[0] in g._SRC and t[2] in g._DST:
+        src = g._SRC.index(t[0])
+        dst = g._DST.index(t[2])
+        if src != dst or src == g.SRC_PILE:  # a column never goes onto itself
+            return g.PLAY + src * 5 + dst
+    raise ValueError("not a gnerts move: %r (e.g. flip, p-f, w-2, 3-1, next)" % (text,))
+
+
+def action_text(s, seat, a):
+    """What a seat's action does, in words ("7H to the foundations")."""
+    if a == g.FLIP:
+        return "flips"
+    src, dst = divmod(a - g.PLAY, 5)
+    card = g.source_card(s, seat, src, 1 <= src <= 4 and dst != g.TO_SCORE)
+    what = g.card_text(card) if card >= 0 else "?"
+    return "%s to %s" % (what, "scoring" if dst == g.TO_SCORE else "column %d" % dst)
+
+
+def move_log(s, seat, m):
+    if m == g.NEXT:
+        return "next round"
+    if m == g.WAIT:
+        return "%s waits" % g.SEAT_NAMES[seat]
+    return "%s: %s" % (g.SEAT_NAMES[seat], action_text(s, seat, m))
+
+
+def summary(s):
+    rounds = []
+    for h in s.history:
+        ender = "standstill" if h[2] == g.STANDSTILL else h[2]
+        rounds.append(
+            {"scored": list(h[0]), "pile_left": list(h[1]), "ender": ender, "ticks": h[3]}
+        )
+    return {
+        "score": g.score(s),
+        "clean": False,
+        "players": s.n,
+        "target": s.opts["target"],
+        "totals": list(s.totals),
+        "winner": g.winner(s),
+        "rounds": rounds,
+    }

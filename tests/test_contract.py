@@ -22,6 +22,7 @@ Duel also has a few rule tests of its own at the end: the conformance suite lean
 """
 
 import json
+import random
 import sys
 
 import contract_walk as cw
@@ -44,6 +45,7 @@ def seeds(n):
 # Per game: seeds walked on CPython, moves a game at most, best_move checked every how
 # many positions, redeal checked every how many positions, seeds walked in the VM.
 DEFAULT = {"seeds": 20, "cap": cw.MAX_MOVES, "best_every": 1, "hidden_every": 1, "vm_seeds": 3}
+DEFAULT["whole"] = 0  # a game longer than the walks' cap: played to its end unchecked
 SETTINGS = {
     "duel": {"seeds": 60, "vm_seeds": 10},
     "hang10": {"best_every": 4, "hidden_every": 4},  # its computer player searches
@@ -54,6 +56,9 @@ SETTINGS = {
     "fencing": {"best_every": 6, "hidden_every": 6},
     # the hint plays out about 24 deals x moves a decision
     "mypet": {"best_every": 6, "hidden_every": 6},
+    # a tick a move: a game to 100 takes 5,000 to 20,000 ticks; the walks check their
+    # first 600, and one game of random ticks is played to its end
+    "gnerts": {"cap": 600, "best_every": 10, "hidden_every": 10, "whole": 40000},
 }
 
 
@@ -108,7 +113,26 @@ def test_random_games(gid):
         ended += rec[2]
         if after is not None:
             profile = after
+    if not ended and setting(gid, "whole"):
+        ended = whole_game_ends(g, setting(gid, "whole"))
     assert ended, "no game ended within %d moves" % setting(gid, "cap")
+
+
+def whole_game_ends(g, cap):
+    """One game of random legal moves (seed 1) played to its end without the walk's
+    checks at every position; its end checked as the walk checks it."""
+    r = random.Random(1)
+    s = g.new(1, None, None if g.PROFILE is None else dict(g.PROFILE))
+    for _ in range(cap):
+        if g.over(s):
+            break
+        g.play(s, r.choice(g.moves(s)))
+    if not g.over(s):
+        return False
+    g.check(s)
+    assert g.moves(s) == [] and g.to_act(s) == -1
+    assert g.summary(s)["score"] == g.score(s)
+    return True
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

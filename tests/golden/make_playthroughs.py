@@ -3,7 +3,8 @@
 One file per game in tests/golden/playthroughs/: for a few seeds with the default
 options, every move of a game played by a fixed mix of best_move and random legal moves
 (drawn from a fixed Rng), with the seat that made it, the move's text and a hash of the
-save after it; then the scores, the winner and the summary. A new game gets its file by
+save after it (every 20th move for G'nerts, whose games take thousands of ticks: LONG);
+then the scores, the winner and the summary. A new game gets its file by
 registering and running, from the project root:
 
     .venv/bin/python tests/golden/make_playthroughs.py
@@ -29,6 +30,8 @@ from shared_rules.rng import Rng  # noqa: E402
 
 SEEDS = (1, 42, 2024)
 MAX_MOVES = 3000  # a playthrough stops here (real-time games have a move a tick)
+# games whose whole game takes more ticks: (moves at most, a line every n-th move)
+LONG = {"gnerts": (20000, 20)}
 SCRATCH = ENTRY  # the scratch game Duel (tests/scratch_game)
 
 
@@ -42,14 +45,16 @@ def playthrough(gid, seed):
     rng = Rng(seed * 31 + 7)
     out = ["game %s seed %d" % (gid, seed), "start " + digest(rules.dump(s))]
     n = 0
-    while not rules.over(s) and n < MAX_MOVES:
+    cap, every = LONG.get(gid, (MAX_MOVES, 1))
+    while not rules.over(s) and n < cap:
         seat = rules.to_act(s)
         ms = rules.moves(s)
         m = rules.best_move(s) if rng.below(3) else ms[rng.below(len(ms))]
         text = rules.move_text(s, m)
         rules.play(s, m)
-        out.append("%d %s %s" % (seat, text, digest(rules.dump(s))))
         n += 1
+        if n % every == 0 or rules.over(s):
+            out.append("%d %s %s" % (seat, text, digest(rules.dump(s))))
     w = rules.winner(s) if rules.over(s) else None
     out.append("scores %s winner %s" % (json.dumps(rules.scores(s)), w))
     if rules.over(s):

@@ -1,0 +1,250 @@
+"""G'nerts on the 128x64 screen: real time, a tick every two frames.
+
+Rows: the foundations, spades and hearts (0), diamonds and clubs (8), each suit's
+foundations as the ranks on top, a rival's play inverted for half a second; the round
+and your total on the right. The rivals' Piles (16); a message (24); your columns'
+base cards and heights (32); your Pile's top and the columns' tops (40); your last
+three flipped cards, the Stack and your points this round (48); the keys (56).
+
+The cursor (an inverted card) walks your Pile, columns and flipped card with
+LEFT/RIGHT. A plays the card under it up to the foundations (else onto a column), UP
+onto a column (a column moves whole, by its base), DOWN flips three, B pauses. A
+press is played at the next tick; a card a rival played first goes back ("too
+late"). A starts a round and deals the next.
+"""
+
+from firmware import buttons as btn
+from firmware import gamescreen, gfx
+from firmware.ui.small import small
+from shared_rules import gnerts as g
+
+READY = 0  # before a round (A: go) and between rounds (A: next)
+RUN = 1
+FLASH_TICKS = 10  # a rival's play stays inverted on the foundations this long
+BOT_FRAMES = 6  # the computer presses for you at most every 6 frames (demo, tests)
+SOURCES = 6  # the cursor: 0 the Pile, 1..4 the columns, 5 the flipped card
+COL_X = (26, 52, 78, 104)
+WASTE_X = 0
+SUIT_X = (0, 44, 0, 44)  # each suit's foundations: spades, hearts on row 0, the rest on 8
+
+
+class GnertsScreen(gamescreen.GameScreen):
+    RULES = g
+    PLAYERS = "shared_rules.gnerts_ai"  # loaded with the game (prepare), not at a tick
+    PAUSE = ("Resume", "Help", "Save & exit", "New game")  # no hints in real time
+    SAVE_AT_START = True
+
+    def __init__(self, *args):
+        gamescreen.GameScreen.__init__(self, *args)
+        self.mode = READY
+        self.frames = 0  # frames since the last tick
+        self.cursor = 0
+        self.pending = g.WAIT  # the person's action for the next tick
+        self.msg = ""
+        self.flash = bytearray(4 * g.SEATS_MAX)  # per foundation: the tick its flash ends
+        self.bot_wait = 0
+
+    def over_detail(self):
+        s = self.s
+        w = g.winner(s)
+        who = "Draw" if w < 0 else ("You win" if w == 0 else g.SEAT_NAMES[w] + " wins")
+        return "%s, %d rds" % (who, len(s.history))
+
+    # ---- input and ticks -------------------------------------------
+
+    def wants_idle_frames(self):
+        return self.mode == RUN
+
+    def handle(self, pressed, held):
+        s = self.s
+        if self.mode == RUN:
+            if pressed & btn.B:
+                self.open_pause()
+                return
+            if pressed:
+                self.press(pressed)
+            self.frames += 1
+            if self.frames >= g.TICK_FRAMES:
+                self.frames = 0
+                self.tick()
+            return
+        if pressed & btn.A:
+            if g.round_over(s):
+                g.play(s, g.NEXT)  # the next deal
+                self.flash = bytearray(4 * g.SEATS_MAX)
+                self.autosave()
+            self.mode = RUN
+            self.frames = 0
+            self.msg = ""
+            self.app.dirty = True
+        elif pressed & btn.B:
+            self.open_pause()
+
+    def press(self, pressed):
+        """A person's press in play: the cursor, or an action for the next tick."""
+        if pressed & (btn.LEFT | btn.RIGHT):
+            step = -1 if pressed & btn.LEFT else 1
+            self.cursor = (self.cursor + step) % SOURCES
+            self.app.dirty = True
+            return
+        a = -1
+        if pressed & btn.DOWN:
+            a = g.FLIP if g.legal(self.s, 0, g.FLIP) else -1
+        elif pressed & btn.A:
+            a = self.action_for(self.cursor, False)
+        elif pressed & btn.UP:
+            a = self.action_for(self.cursor, True)
+        if a < 0:
+            self.msg = "no play for it"
+        else:
+            self.pending = a
+            self.msg = ""
+        self.app.dirty = True
+
+    def action_for(self, src, to_column):
+        """The source's card up to the foundations (unless to_column), else onto the
+        first column it fits; -1 if neither."""
+        s = self.s
+        if not to_column and g.legal(s, 0, g.PLAY + src * 5):
+            return g.PLAY + src * 5
+        for dst in range(1, 5):
+            a = g.PLAY + src * 5 + dst
+            if g.legal(s, 0, a):
+                return a
+        return -1
+
+    def tick(self):
+        s = self.s
+        bounced = s.bounced[0]
+        changes = g.changes(s)
+        self.rules.play(s, self.pending)
+        self.pending = g.WAIT
+        if s.bounced[0] != bounced:
+            self.msg = "too late!"
+        t = s.tick
+        flash = self.flash
+        for p in s.plays:
+            if p % 4:  # a rival's play
+                f = p // 4
+                flash[f] = (t + FLASH_TICKS) & 255
+                card = s.fsuit[f] * 13 + s.ftop[f] - 1
+                self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], gfx.card_char(card))
+        for f in range(len(s.ftop)):
+            if flash[f] and flash[f] == t & 255:
+                flash[f] = 0
+                changes = -1  # its flash ends: drawn again
+        if g.changes(s) != changes:
+            self.app.dirty = True
+        if g.round_over(s):
+            self.mode = READY
+            self.app.dirty = True
+            if not self.rules.over(s):
+                self.autosave()
+
+    def bot_press(self):
+        """The next press that follows the strong player (demo and tests), at most one
+        every BOT_FRAMES frames."""
+        s = self.s
+        if self.finished or self.ending or self.pause >= 0:
+            return 0
+        if self.mode != RUN or g.round_over(s):
+            return btn.A
+        if self.pending != g.WAIT:
+            return 0
+        if self.app.frame_no < self.bot_wait:
+            return 0
+        want = self.rules.best_move(s)
+        if want == g.WAIT:
+            return 0
+        self.bot_wait = self.app.frame_no + BOT_FRAMES
+        if want == g.FLIP:
+            return btn.DOWN
+        src, dst = divmod(want - g.PLAY, 5)
+        if src != self.cursor:
+            ahead = (src - self.cursor) % SOURCES
+            return btn.RIGHT if ahead <= SOURCES // 2 else btn.LEFT
+        return btn.A if dst == g.TO_SCORE else btn.UP
+
+    # ---- drawing -----------------------------------------------------
+
+    def draw_game(self, fb):
+        s = self.s
+        fb.fill(0)
+        self.draw_foundations(fb)
+        fb.text("R%d" % s.round, 96, 0, 1)
+        fb.text("%d" % s.totals[0], 96, 8, 1)
+        x = 0
+        for p in range(1, s.n):
+            fb.text("%s%2d" % (g.SEAT_NAMES[p][0], len(s.piles[p])), x, 16, 1)
+            x += 40
+        gfx.rich_text(fb, self.msg, 0, 24)
+        self.draw_mine(fb)
+        if self.mode == READY:
+            self.draw_banner(fb)
+        else:
+            fb.text("A up ^col v flip", 0, 56, 1)
+
+    def draw_foundations(self, fb):
+        s = self.s
+        t = s.tick & 255
+        x = [SUIT_X[0] + 9, SUIT_X[1] + 9, SUIT_X[2] + 9, SUIT_X[3] + 9]
+        for su in range(4):
+            gfx.glyph(fb, gfx.SUIT_GLYPHS[su], SUIT_X[su], 8 * (su // 2))
+        for f in range(len(s.ftop)):
+            su = s.fsuit[f]
+            y = 8 * (su // 2)
+            flashing = self.flash[f] and self.flash[f] != t
+            r = s.ftop[f] - 1
+            if flashing:
+                fb.fill_rect(x[su], y, 8, 8, 1)
+            if r == 9:
+                gfx.glyph(fb, gfx.TEN_GLYPH, x[su], y, 0 if flashing else 1)
+            else:
+                fb.text(gfx.RANK_CHARS[r], x[su], y, 0 if flashing else 1)
+            x[su] += 8
+
+    def draw_mine(self, fb):
+        s = self.s
+        pile = s.piles[0]
+        cur = self.cursor if self.mode == RUN else -1
+        fb.text("P%d" % len(pile), 0, 32, 1)
+        if pile:
+            gfx.card(fb, pile[-1], 0, 40, cur == 0)
+        cols = s.cols[0]
+        for c in range(4):
+            col = cols[c]
+            x = COL_X[c]
+            if len(col) > 1:
+                gfx.card_label(fb, col[0], x + 1, 32, 1)
+                gfx.glyph(fb, small(len(col)), x + 18, 32)
+            if col:
+                gfx.card(fb, col[-1], x, 40, cur == c + 1)
+        waste = s.wastes[0]
+        n = len(waste)
+        for i in range(min(3, n)):
+            card = waste[n - min(3, n) + i]
+            top = i == min(3, n) - 1
+            gfx.card(fb, card, WASTE_X + 17 * i, 48, top and cur == 5)
+        if not n and cur == 5:
+            fb.rect(WASTE_X, 48, 17, 8, 1)
+        fb.text("S%d" % len(s.stacks[0]), 56, 48, 1)
+        fb.text("%+d" % g.round_points(s, 0), 96, 48, 1)
+
+    def draw_banner(self, fb):
+        s = self.s
+        if not g.round_over(s):
+            gfx.banner(fb, "Round %d" % s.round, "A: go")
+            return
+        if self.finished:
+            return
+        h = s.history[-1]
+        if h[2] == g.STANDSTILL:
+            head = "Standstill"
+        elif h[2] == 0:
+            head = "G'NERTS!"
+        else:
+            head = "%s G'NERTS" % g.SEAT_NAMES[h[2]]
+        gfx.banner(fb, head, "%+d  A: next" % (h[0][0] - 2 * h[1][0]))
+
+
+SCREEN = GnertsScreen
