@@ -119,8 +119,6 @@ class GnertsScreen(gamescreen.GameScreen):
         changes = g.changes(s)
         self.rules.play(s, self.pending)
         self.pending = g.WAIT
-        if s.bounced[0] != bounced:
-            self.msg = "too late!"
         t = s.tick
         flash = self.flash
         for p in s.plays:
@@ -129,6 +127,8 @@ class GnertsScreen(gamescreen.GameScreen):
                 flash[f] = (t + FLASH_TICKS) & 255
                 card = s.fsuit[f] * 13 + s.ftop[f] - 1
                 self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], gfx.card_char(card))
+        if s.bounced[0] != bounced:
+            self.msg = "too late!"  # over a rival's play: the person's own card came back
         for f in range(len(s.ftop)):
             if flash[f] and flash[f] == t & 255:
                 flash[f] = 0

@@ -82,6 +82,7 @@ def test_bench_runs_follow_the_registry():
         "dsol",
         "airsup",
         "hang4",
+        "gnerts",
     ]
     assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4

@@ -1,0 +1,165 @@
+"""G'nerts on the headless device: the rows (foundations, rivals' Piles, your Pile,
+columns and flips), the cursor and the keys (A up, UP onto a column, DOWN flip), a press
+played at the next tick, a card a rival put up first going back, a round's start and
+end, a save in the middle of a round resumed exactly, a whole game by the computer's
+presses."""
+
+import pytest
+
+from firmware import buttons as btn
+from firmware import gfx
+from host_sim import device
+from rules_cases.gnerts_cases import build
+from shared_rules import gnerts as g
+
+GS = pytest.importorskip("firmware.gnerts_screen")
+
+
+def open_game(tmp_path, options=None, seed=3):
+    app, board, drv = device.make(str(tmp_path))
+    drv.idle()
+    screen = app.start_game("gnerts", seed=seed, options=options, resume=False)
+    drv.idle()
+    return app, board, drv, screen
+
+
+def card_at(board, text, x, y, inverted=False):
+    """Is the card (its rank and suit glyphs) drawn at x, y (inverted: the cursor)?"""
+    import framebuf
+
+    buf = bytearray(17)
+    fb = framebuf.FrameBuffer(buf, 17, 8, framebuf.MONO_VLSB)
+    gfx.card(fb, g.parse_card(text), 0, 0, inverted)
+    panel = board.display.buf
+    for dx in range(17):
+        for dy in range(8):
+            if device.pixel(panel, x + dx, y + dy) != device.pixel_w(buf, 17, dx, dy):
+                return False
+    return True
+
+
+def put(app, screen, s, run=True):
+    """Position s on the screen, in play (run) or before its round."""
+    screen.s = s
+    screen.mode = GS.RUN if run else GS.READY
+    app.dirty = True
+    app.frame(0, 0)
+    screen.frames = 0  # the next tick two frames on
+
+
+def press(app, mask):
+    app.frame(mask, mask)
+
+
+def tick(app):
+    """Frames up to and through the next tick."""
+    t = app.screen.s.tick
+    for _ in range(g.TICK_FRAMES + 1):
+        if app.screen.s.tick != t:
+            return
+        app.frame(0, 0)
+
+
+def test_a_round_starts_on_a_and_the_rows_show_every_part(tmp_path):
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 3})
+    assert screen.mode == GS.READY and device.text_on_screen(board, "Round 1", 23)
+    drv.keys("A")
+    assert screen.mode == GS.RUN
+    s = screen.s
+    assert device.text_on_screen(board, "R1", 0)
+    assert device.text_on_screen(board, "W13", 16) and device.text_on_screen(board, "E13", 16)
+    assert device.text_on_screen(board, "P13", 32)
+    assert card_at(board, g.card_text(s.piles[0][-1]), 0, 40, True)  # the cursor: the Pile
+    for c in range(4):
+        assert card_at(board, g.card_text(s.cols[0][c][-1]), GS.COL_X[c], 40)
+    assert device.text_on_screen(board, "A up ^col v flip", 56)
+
+
+def test_the_keys_pick_a_card_and_play_it_at_the_next_tick(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 5H", "cols": ("6S", "AH", "9C", "9D"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    press(app, btn.UP)  # the Pile's 5H onto the 6S
+    assert screen.pending == g.parse_move(s, "p-1") and s.cols[0][0] == [g.parse_card("6S")]
+    tick(app)
+    assert s.cols[0][0] == [g.parse_card("6S"), g.parse_card("5H")]
+    press(app, btn.RIGHT)
+    press(app, btn.RIGHT)
+    assert screen.cursor == 2
+    press(app, btn.A)  # the ace of hearts up; the Pile's KC fills the column: G'nerts
+    tick(app)
+    assert list(s.ftop) == [1] and g.round_over(s) and screen.mode == GS.READY
+    assert device.text_on_screen(board, "G'NERTS!", 23)
+
+
+def test_down_flips_three_and_a_press_with_no_play_says_so(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC QD", "cols": ("9S", "9H", "9C", "TD"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    press(app, btn.DOWN)
+    tick(app)
+    assert [g.card_text(c) for c in s.wastes[0]] == ["4C", "2S", "3D"]
+    assert card_at(board, "3D", GS.WASTE_X + 34, 48)
+    press(app, btn.A)  # the Pile's QD goes nowhere
+    assert screen.pending == g.WAIT and device.text_on_screen(board, "no play for it", 24)
+
+
+def test_a_card_a_rival_put_up_first_goes_back(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build(
+        [
+            {"cols": ("2H", "9C", "9S", "9D"), "scored": "AH"},
+            {"cols": ("2H", "9C", "9S", "9D")},
+        ],
+        found="AH",
+    )
+    g.set_seat(s, 1, "strong", 5)
+    s.tick = 2  # the next tick is 3: seat 3 % 2 = 1, West, acts first
+    s.next_at[1] = 3
+    put(app, screen, s)
+    press(app, btn.RIGHT)
+    press(app, btn.A)
+    tick(app)
+    assert s.bounced[0] == 1 and s.scored == [1, 1]
+    assert device.text_on_screen(board, "too late!", 24)
+
+
+def test_a_rivals_card_flashes_on_its_foundation(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{}, {"cols": ("AH", "9C", "9S", "9D")}])
+    g.set_seat(s, 1, "strong", 5)
+    s.next_at[1] = 1
+    put(app, screen, s)
+    tick(app)
+    assert list(s.ftop) == [1] and screen.flash[0]
+    x = GS.SUIT_X[1] + 9
+    assert device.pixel(board.display.buf, x, 0) == 1  # inverted: ink around the A
+    for _ in range(GS.FLASH_TICKS + 1):
+        tick(app)
+    assert not screen.flash[0]
+    assert device.pixel(board.display.buf, x, 0) == 0
+
+
+def test_a_save_in_the_middle_of_a_round_resumes_exactly(tmp_path):
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 2, "speed": 5}, seed=9)
+    drv.keys("A")
+    for _ in range(120):
+        m = screen.bot_press()
+        app.frame(m, m)
+    before = g.dump(screen.s)
+    screen.save_and_exit()
+    again = app.start_game("gnerts", resume=True)
+    assert g.dump(again.s) == before
+
+
+def test_a_whole_game_by_the_computer_presses(tmp_path):
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 1, "speed": 5})
+    for _ in range(60000):
+        if screen.finished:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+    assert screen.finished and g.over(screen.s)
+    while screen.files_pending():  # the journal a piece a frame
+        app.frame(0, 0)
+    assert app.store.exists("gnerts.last.rep") and not app.store.exists("gnerts.sav")
