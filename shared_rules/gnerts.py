@@ -181,7 +181,7 @@ def _deal(s):
     s.scored = [0] * n
     s.since = [0] * n
     s.bounced = [0] * n
-    s.plays = []
+    del s.plays[:]
     s.stills = 0
     s.tick = 0
     s.ender = PLAYING
@@ -350,7 +350,7 @@ def play(s, m):
         return
     s.tick += 1
     s.ticks += 1
-    s.plays = []
+    del s.plays[:]  # the same list every tick: no new one to collect
     n = s.n
     decided = _decided
     for seat in range(n):
