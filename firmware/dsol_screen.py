@@ -35,6 +35,7 @@ class DsolScreen(gamescreen.GameScreen):
         self.msg = ""
         self.picker = Picker(self)
         self.picker.reset()
+        self.mine = False  # the person's turn, as this drawing found it
 
     # ---- zones for the picker ------------------------------------------
 
@@ -64,18 +65,24 @@ class DsolScreen(gamescreen.GameScreen):
         d.play(s, move)
         self.app.beep()
         self.log.set(text)
-        self.picker.reset()
         self.app.dirty = True
-        if not d.over(s) and not self.human_turn():
+        if d.over(s) or self.human_turn():
+            self.picker.reset(later=True)  # the next moves worked out on the next frame
+        else:
+            self.picker.clear()  # no cursor while the rival plays: no moves worked out
             self.autosave()  # the person's turn is over: the rival plays on
 
     def after_move(self, move, seat):
-        self.picker.reset()
+        if self.human_turn():
+            self.picker.reset()
+        else:
+            self.picker.clear()
 
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
         s = self.s
+        self.mine = self.human_turn()  # asked once a drawing, not at every cell
         self.log.dirty = True
         self.draw_side(fb, 1, RIVAL_Y)
         self.draw_stacks(fb)
@@ -96,7 +103,7 @@ class DsolScreen(gamescreen.GameScreen):
     def cursor(self, zone, i):
         """Whether the picker's cursor is on cell i of the zone (the person's turn)."""
         p = self.picker
-        return p.zone == zone and p.index == i and self.human_turn()
+        return p.zone == zone and p.index == i and self.mine
 
     def chosen(self, zone, item):
         """Whether the picker's path holds this cell's item (the card being moved)."""

@@ -165,6 +165,7 @@ class GameScreen(Screen):
         self.journaled = 0  # inputs in the journal (ID.in)
         self.journal_at = -1  # a game over: the inputs up to here are in the journal
         self.files_due = False  # a game over: its files not yet written
+        self.save_due = False  # the journal is written: the save at the next frame's start
         self.since = 0  # frames since the last recorded input
         self.last_held = 0
         self.pause = -1  # pause menu cursor, -1 when closed
@@ -220,6 +221,8 @@ class GameScreen(Screen):
     # ---- input ---------------------------------------------------------
 
     def update(self, pressed, held):
+        if self.save_due:  # a turn's save, second piece: before anything can move
+            self.write_state()
         self.since += 1
         if pressed or held != self.last_held:
             self.inputs.add(self.since, pressed, held)
@@ -257,6 +260,9 @@ class GameScreen(Screen):
             self.ending = 0
             self.finish()
             return
+        picker = getattr(self, "picker", None)
+        if picker is not None and not pressed and picker.settle():
+            self.app.dirty = True  # the cursor of a new step, a frame after its move
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:
@@ -469,9 +475,18 @@ class GameScreen(Screen):
             f.write(self.rules.dump(self.s))
 
     def autosave(self):
-        """Save the game in progress at a turn boundary (never per frame), once this
-        frame is on the panel: the press shows first, then the save is written."""
-        self.app.after_show = self.save_now
+        """Save the game in progress at a turn boundary (never per frame), in two
+        pieces, each short: once this frame is on the panel (the press shows first) the
+        inputs go to the journal; the save, which counts them, at the start of the next
+        frame, before its press or tick can move anything."""
+        self.app.after_show = self.save_journal
+
+    def save_journal(self):
+        if self.ending or self.finished:
+            self.save_now()
+            return
+        self.flush_inputs()
+        self.save_due = True
 
     def save_now(self):
         """The inputs go to the journal first, then the save, which counts them."""
@@ -479,9 +494,14 @@ class GameScreen(Screen):
             self.ending = 0  # after this frame's show), no save of a finished game
             self.finish()
         if self.finished:  # leaving: the files still due are written now, whole
+            self.save_due = False
             self.files_now()
             return
         self.flush_inputs()
+        self.write_state()
+
+    def write_state(self):
+        self.save_due = False
         self.app.store.write(self.gid + ".sav", self.write_save)
         release_save_code(self.rules)
 

@@ -305,9 +305,22 @@ def _distinct(hand):
     return out
 
 
-def _plays_of(s, src, card, out):
+_NEED = [0, 0, 0, 0]  # what each Stack takes next (moves() fills it: no list a call)
+
+
+def _fill_needs(s):
+    """_NEED[k]: the rank Stack k takes (0: an ace, on the first open space), -1 none:
+    playable() for the four Stacks at once."""
+    open_k = _open_space(s)
     for k in range(STACKS):
-        if playable(s, card, k):
+        n = len(s.stacks[k])
+        _NEED[k] = n if n else (0 if k == open_k else -1)
+
+
+def _plays_of(src, card, out):
+    r = card % 13
+    for k in range(STACKS):
+        if _NEED[k] == r:
             out.append(PLAY + src * 4 + k)
 
 
@@ -319,15 +332,16 @@ def moves(s):
         return []
     t = s.turn
     out = []
+    _fill_needs(s)
     if s.npile[t]:
-        _plays_of(s, SRC_PILE, s.piles[t][s.npile[t] - 1], out)
+        _plays_of(SRC_PILE, s.piles[t][s.npile[t] - 1], out)
     cols = s.cols[t]
     for c in range(COLUMNS):
         if cols[c]:
-            _plays_of(s, SRC_COLUMN + c, cols[c][-1], out)
+            _plays_of(SRC_COLUMN + c, cols[c][-1], out)
     hand = _distinct(s.hands[t])
     for x in hand:
-        _plays_of(s, SRC_HAND + x, x, out)
+        _plays_of(SRC_HAND + x, x, out)
     if hand:
         if first_empty_column(cols) >= 0:
             for x in hand:
@@ -482,6 +496,15 @@ def card_text(card):
     return _cards.card_text(card)
 
 
+def _is_move(m):
+    """m is a move's number (legal or not), as move_text reads them."""
+    if type(m) is not int or m < 0:
+        return False
+    if m < FILL:
+        return (m >> 2) < SRC_HAND + 52
+    return m < FILL + 52 or CLOSE <= m < CLOSE + 52 * 4 or m == PASS or m == NEXT
+
+
 def move_text(s, m):
     """'pile>s1', 'c2>s3' (a column's top), '7H>s4' (a hand card), 'fill 7H', '7H>c2'
     (the card that ends the turn), 'pass', 'next'."""
@@ -544,7 +567,8 @@ def touches(s, m):
     """A play: its source (the "pile", a "stock" column, a "hand" card), then the
     "stack"; a fill or the turn's last card: the "hand" card, then the "stock" column;
     a pass and the next game: A."""
-    move_text(s, m)
+    if not _is_move(m):
+        raise ValueError("not a dsol move: %r" % (m,))
     if m == PASS or m == NEXT:
         return (("key", _KEY_A),)
     if m >= CLOSE:

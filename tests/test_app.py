@@ -481,19 +481,30 @@ def note_shows_and_writes(app, board, method):
 
 
 def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path):
-    """The save of a turn boundary waits for the frame's show (the press shows first)."""
+    """A turn boundary's save waits for the frame's show (the press shows first), and
+    comes in two pieces: the journal after the show, the save at the start of the next
+    frame, before its press can move anything (the save holds the journaled state)."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "write")
+    real_append = app.store.append
+    app.store.append = lambda name, w: events.append("append " + name) or real_append(name, w)
     for _ in range(400):  # the bot's presses until a turn ends with a save
         events.clear()
         m = screen.bot_press()
         app.frame(m, m)
-        if "write hang10.sav" in events:
+        if screen.save_due:
             break
         app.frame(0, 0)
-    assert events[:2] == ["show", "write hang10.sav"], events
+    assert events == ["show", "append hang10.in"], events
     assert app.after_show is None
+    saved = h.dump(screen.s)
+    events.clear()
+    m = screen.bot_press() or btn.A
+    app.frame(m, m)
+    assert events[0] == "write hang10.sav", events
+    assert not screen.save_due
+    assert app.store.read_text("hang10.sav").endswith(saved), "the save holds the state journaled"
 
 
 def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):

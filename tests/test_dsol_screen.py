@@ -5,6 +5,7 @@ line, a match's next game, the end."""
 
 import pytest
 
+from firmware import buttons as btn
 from firmware import gfx
 from host_sim import device
 from rules_cases.dsol_cases import COLS, P13, P13B, build
@@ -73,6 +74,39 @@ def test_a_play_picks_the_card_then_its_stack(tmp_path):
     assert [c % 13 for c in s.stacks[0]] == [0, 1] and s.turn == 0
     assert card_at(board, "2H", DS.COLS_X, 8)
     assert device.text_on_screen(board, "You 2H>S1", 16)
+
+
+def test_a_plays_frame_holds_the_move_and_the_cursor_comes_a_frame_later(tmp_path):
+    """The press's frame shows the play; the next moves are worked out on the next
+    frame, which places the cursor (a press in between finds it placed first)."""
+    app, board, drv, screen = open_game(tmp_path)
+    s = build((P13, P13B), COLS, ("2H 6H 7H 8H 9H", "3C 4C 5C 6C 7C"), stacks=("AS", "", "", ""))
+    put(app, screen, s)
+    screen.picker.place("hand", 0)  # 2H
+    drv.keys("A")
+    app.frame(btn.A, btn.A)  # onto the ace: played
+    assert [c % 13 for c in s.stacks[0]] == [0, 1]
+    assert device.text_on_screen(board, "You 2H>S1", 16)  # on the panel in the press's frame
+    assert screen.picker.due and screen.picker.path == []
+    app.frame(0, 0)
+    assert not screen.picker.due and screen.picker.zone is not None
+    assert screen.picker.legal(screen.picker.zone)[screen.picker.index]
+    screen.picker.reset(later=True)
+    assert screen.picker.press(btn.RIGHT) == -1 and not screen.picker.due
+
+
+def test_no_cursor_and_no_moves_worked_out_while_the_rival_plays(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build((P13, P13B), COLS, ("2H 6H 7H 8H 9H", "3C 4C 5C 6C 7C"))
+    put(app, screen, s)
+    play(app, screen, d.parse_move(s, "6H>c3"))
+    assert s.turn == 1 and screen.picker.zone is None and screen.picker.cached == []
+    for _ in range(200):
+        if s.turn == 0:
+            break
+        app.frame(0, 0)
+    app.frame(0, 0)
+    assert s.turn == 0 and screen.picker.zone is not None  # the person's turn: a cursor
 
 
 def test_a_fill_and_the_card_that_ends_the_turn(tmp_path):

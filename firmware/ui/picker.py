@@ -37,6 +37,7 @@ class Picker:
         self.cached = []
         self.cells_at = None  # (state, move count, path version, zone) of cells_cached
         self.cells_cached = ()
+        self.due = False  # reset(later=True): the cursor placed at the next frame
 
     # ---- what the moves touch ----------------------------------------------
 
@@ -123,12 +124,32 @@ class Picker:
         self.remembered[zone] = index
         self.screen.placed(zone, index)
 
-    def reset(self):
+    def reset(self, later=False):
         """A new step of the game: nothing chosen; the cursor where the screen wants it
-        (`focus()`), else on the first cell a legal move starts from."""
+        (`focus()`), else on the first cell a legal move starts from. later: placed at
+        the next frame (settle), so a press's frame holds its move and the redraw, not
+        the search for the next moves too; the cursor stays where it was until then."""
         self.path = []
         self.version += 1
+        self.due = later
+        if not later:
+            self.enter(self.screen.focus())
+
+    def settle(self):
+        """A cursor due from reset(later=True) placed now; True if it moved."""
+        if not self.due:
+            return False
+        self.due = False
         self.enter(self.screen.focus())
+        return True
+
+    def clear(self):
+        """A new step that is not a person's (a computer seat plays): nothing chosen
+        and no cursor, without working out moves no one here will pick from."""
+        self.path = []
+        self.version += 1
+        self.zone = None
+        self.due = False
 
     def enter(self, focus=None):
         if focus is not None:
@@ -220,6 +241,7 @@ class Picker:
 
     def point(self, move):
         """Put the cursor on the move's first touch (a hint)."""
+        self.due = False
         self.path = []
         self.version += 1
         zone, item = self.screen.rules.touches(self.screen.s, move)[0]
@@ -231,6 +253,7 @@ class Picker:
         with nothing to take back), REFUSED (A on a cell no legal move touches: then
         `refused` says which) or NOTHING (the cursor moved or a choice was made).
         LEFT/RIGHT walk the zone's cells, DOWN goes on to the next zone."""
+        self.settle()
         if pressed & btn.UP:
             return HINT
         for key in (btn.A, btn.B):
@@ -254,6 +277,7 @@ class Picker:
 
     def press_toward(self, move):
         """The press that takes the cursor one step toward playing `move`."""
+        self.settle()
         t = self.screen.rules.touches(self.screen.s, move)
         k = len(self.path)
         if list(t[:k]) != self.path:
