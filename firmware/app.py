@@ -43,8 +43,10 @@ LOW_HEAP = const(24 * 1024)
 
 
 def heap_low():
-    """Less than LOW_HEAP bytes free: time to collect (MicroPython, CircuitPython)."""
-    return gc.mem_free() < LOW_HEAP
+    """Less than LOW_HEAP bytes free: time to collect (MicroPython, CircuitPython;
+    never on CPython, which has no gc.mem_free and whose collector needs no help)."""
+    free = getattr(gc, "mem_free", None)
+    return free is not None and free() < LOW_HEAP
 
 
 def tidy():

@@ -17,7 +17,7 @@ import sys
 
 from firmware import buttons as btn
 from firmware import games
-from firmware.app import tidy
+from firmware.app import heap_low, tidy
 from firmware.screens import Screen
 
 REPLAY_HEAD = "pocket-table replay 1"
@@ -261,8 +261,10 @@ class GameScreen(Screen):
             self.finish()
             return
         picker = getattr(self, "picker", None)
-        if picker is not None and not pressed and picker.settle():
-            self.app.dirty = True  # the cursor of a new step, a frame after its move
+        if picker is not None and not pressed and not heap_low() and picker.settle():
+            self.app.dirty = True  # the cursor of a new step, a frame after its move; a
+            # heap running low is collected on this calm frame first (the next press
+            # places the cursor if no frame came between)
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:

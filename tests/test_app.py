@@ -658,6 +658,33 @@ def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypat
     assert collected == []
 
 
+def test_a_low_heap_is_collected_before_a_cursor_due_is_placed(tmp_path, monkeypatch):
+    """A play's next cursor is placed on the frame after it (a redraw); with the heap
+    low that frame collects instead, calm, and the next press places the cursor."""
+    collected = []
+    monkeypatch.setattr(appmod, "COLLECT", True)
+    monkeypatch.setattr(appmod.gc, "collect", lambda: collected.append(1))
+    app, board, d = make(tmp_path)
+    screen = app.start_game("dsol", seed=3, resume=False)
+    d.idle()
+    for _ in range(200):  # the person's presses until a play that leaves the turn on
+        m = screen.bot_press()
+        app.frame(m, m)
+        if screen.picker.due and screen.human_turn():
+            break
+        app.frame(0, 0)
+    assert screen.picker.due
+    low = True
+    monkeypatch.setattr(appmod, "heap_low", lambda: low)
+    monkeypatch.setattr(gamescreen, "heap_low", lambda: low)
+    collected.clear()
+    app.frame(0, 0)
+    assert collected == [1] and screen.picker.due  # collected; no redraw in that frame
+    low = False
+    app.frame(btn.RIGHT, btn.RIGHT)
+    assert not screen.picker.due and screen.picker.zone is not None
+
+
 def test_with_heap_to_spare_a_calm_frame_does_not_collect(tmp_path, monkeypatch):
     collected = []
     monkeypatch.setattr(appmod, "COLLECT", True)
