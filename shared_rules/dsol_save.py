@@ -126,30 +126,13 @@ def _cards_into(text, buf):
 
 def load(text):
     """Inverse of dump. Raises ValueError on any damage."""
-    if not isinstance(text, str):
-        _bad("save must be text")
-    lines = text.split("\n")
-    if lines[0] != "dsol %d" % d.VERSION:
-        if lines[0].split(" ")[0] == "dsol":
-            _bad("save version %r, expected %d" % (lines[0][5:], d.VERSION))
-        _bad("not a dsol save")
-    if lines[-1] != "":
-        _bad("save does not end with a new line")
-    fields = {}
-    order = []
-    for line in lines[1:-1]:
-        key, _, rest = line.partition(" ")
-        if key in fields:
-            _bad("save repeats %s" % key)
-        fields[key] = rest
-        order.append(key)
+    fields, order = _st.fields_of(_GAME, d.VERSION, text)
     keys = list(_KEYS)
     for seat in (0, 1):
         keys += ["pile%d" % seat, "hand%d" % seat]
         keys += ["col%d%d" % (seat, c + 1) for c in range(d.COLUMNS)]
     keys += ["stack%d" % (k + 1) for k in range(d.STACKS)] + ["draw", "disc", "games"]
-    if order != keys:
-        _bad("save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+    _st.keys_in_order(_GAME, order, keys)
     s = d.Game()
     try:
         o = fields["opts"].split(" ")

@@ -169,23 +169,7 @@ def _int_list(text, n):
 
 def load(text):
     """Inverse of dump. Raises ValueError on any damage."""
-    if not isinstance(text, str):
-        _bad("save must be text")
-    lines = text.split("\n")
-    if lines[0] != "gnerts %d" % g.VERSION:
-        if lines[0].split(" ")[0] == "gnerts":
-            _bad("save version %r, expected %d" % (lines[0][7:], g.VERSION))
-        _bad("not a gnerts save")
-    if lines[-1] != "":
-        _bad("save does not end with a new line")
-    fields = {}
-    order = []
-    for line in lines[1:-1]:
-        key, _, rest = line.partition(" ")
-        if key in fields:
-            _bad("save repeats %s" % key)
-        fields[key] = rest
-        order.append(key)
+    fields, order = _st.fields_of(_GAME, g.VERSION, text)
     s = g.Game()
     try:
         o = _st.ints(_GAME, fields["opts"], 3)
@@ -198,8 +182,7 @@ def load(text):
             keys += ["pile%d" % seat] + ["col%d%d" % (seat, c + 1) for c in range(g.COLUMNS)]
             keys += ["stack%d" % seat, "waste%d" % seat]
         keys.append("history")
-        if order != keys:
-            _bad("save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+        _st.keys_in_order(_GAME, order, keys)
         s.seed = int(fields["seed"])
         s.rng.set_state(int(fields["rng"]))
         at = _st.ints(_GAME, fields["at"], 7)

@@ -198,23 +198,7 @@ def _cards_into(text, buf):
 
 def load(text):
     """Inverse of dump. Raises ValueError on any damage."""
-    if not isinstance(text, str):
-        _bad("save must be text")
-    lines = text.split("\n")
-    if lines[0] != "rummy %d" % r.VERSION:
-        if lines[0].split(" ")[0] == "rummy":
-            _bad("save version %r, expected %d" % (lines[0][6:], r.VERSION))
-        _bad("not a rummy save")
-    fields = {}
-    order = []
-    for line in lines[1:-1]:
-        key, _, rest = line.partition(" ")
-        if key in fields:
-            _bad("save repeats %s" % key)
-        fields[key] = rest
-        order.append(key)
-    if lines[-1] != "":
-        _bad("save does not end with a new line")
+    fields, order = _st.fields_of(_GAME, r.VERSION, text)
     s = r.Rummy()
     try:
         o = fields["opts"].split(" ")
@@ -229,8 +213,7 @@ def load(text):
             keys.append("hand%d" % seat)
             keys.append("known%d" % seat)
         keys = keys + ["stock", "pile", "rounds"]
-        if order != keys:
-            _bad("save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+        _st.keys_in_order(_GAME, order, keys)
         s.n = n
         s.seed = int(fields["seed"])
         s.rng.set_state(int(fields["rng"]))

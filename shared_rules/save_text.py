@@ -18,3 +18,33 @@ def ints(game, text, n):
     if len(parts) != n:
         bad(game, "save: expected %d numbers, got %r" % (n, text[:20]))
     return [int(x) for x in parts]
+
+
+def fields_of(game, version, text):
+    """A save of "key rest" lines under its "GAME VERSION" head: ({key: rest}, keys in
+    order). ValueError for text that is not this game's save of this version, a key
+    written twice, or no new line at the end."""
+    if not isinstance(text, str):
+        bad(game, "save must be text")
+    lines = text.split("\n")
+    if lines[0] != "%s %d" % (game, version):
+        if lines[0].split(" ")[0] == game:
+            bad(game, "save version %r, expected %d" % (lines[0][len(game) + 1 :], version))
+        bad(game, "not a %s save" % game)
+    if lines[-1] != "":
+        bad(game, "save does not end with a new line")
+    fields = {}
+    order = []
+    for line in lines[1:-1]:
+        key, _, rest = line.partition(" ")
+        if key in fields:
+            bad(game, "save repeats %s" % key)
+        fields[key] = rest
+        order.append(key)
+    return fields, order
+
+
+def keys_in_order(game, order, keys):
+    """The save's keys are exactly `keys`, in that order."""
+    if order != keys:
+        bad(game, "save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
