@@ -123,9 +123,9 @@ def unload_all():
 
 
 def drop_screen_parts():
-    """firmware/ui/ and the end's code (firmware/ending.py, tally.py) out of the heap."""
+    """firmware/ui/ and the end's code (firmware/ending.py) out of the heap."""
     for name in list(sys.modules):
-        if name.startswith("firmware.ui.") or name in ("firmware.ending", "firmware.tally"):
+        if name.startswith("firmware.ui.") or name == "firmware.ending":
             drop_module(name)
     gc.collect()
 

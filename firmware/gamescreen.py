@@ -171,7 +171,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 5 .. 1: the last move is on the panel, the frames before finish
+        self.ending = 0  # 4 .. 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -241,17 +241,13 @@ class GameScreen(Screen):
                 self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
         if self.ending:  # the frames after the last move: the players leave the heap,
-            if self.ending == 5:  # then the stats code, the count's, the end's, and the
-                self.ending = 4  # count and the result box; each import (~20 ms on a Pico)
+            if self.ending == 4:  # then the stats code and the end's code load, and the
+                self.ending = 3  # count and the result box; each import (~20 ms on a Pico)
                 self.release_players()  # alone (as finish would); no collection: after
                 return  # one, each multi-block allocation of an import scans from the start
-            if self.ending == 4:
-                self.ending = 3
-                _records()
-                return
             if self.ending == 3:
                 self.ending = 2
-                _tally()
+                _records()
                 return
             if self.ending == 2:
                 self.ending = 1
@@ -284,7 +280,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 5  # the last move shows at once; the end's work in the frames after
+            self.ending = 4  # the last move shows at once; the end's work in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -476,12 +472,13 @@ class GameScreen(Screen):
             f.write(head)
             f.write(self.rules.dump(self.s))
 
-    def autosave(self):
-        """Save the game in progress at a turn boundary (never per frame), in two
-        pieces, each short: once this frame is on the panel (the press shows first) the
-        inputs go to the journal; the save, which counts them, at the start of the next
-        frame, before its press or tick can move anything."""
-        self.app.after_show = self.save_journal
+    def autosave(self, in_pieces=True):
+        """Save the game in progress at a turn boundary (never per frame), once this
+        frame is on the panel (the press shows first). in_pieces: in two, each short:
+        the inputs go to the journal now; the save, which counts them, at the start of
+        the next frame, before its press or tick can move anything. Whole: a computer's
+        move hands over to a person, who may press on the very next frame."""
+        self.app.after_show = self.save_journal if in_pieces else self.save_now
 
     def save_journal(self):
         if self.ending or self.finished:
@@ -564,14 +561,6 @@ def _records():
     from firmware import records
 
     return records
-
-
-def _tally():
-    """firmware/tally.py (a finished game counted): loaded in the frames after a game's
-    last move, dropped at home with the end's code."""
-    from firmware import tally
-
-    return tally
 
 
 def _dropping():

@@ -54,4 +54,4 @@ class Seats:
         screen.show_log(text)
         screen.after_move(move, seat)
         if not rules.over(s) and not self.active():
-            screen.autosave()  # control is back with a person: a turn boundary
+            screen.autosave(False)  # back with a person, who may press at once: whole

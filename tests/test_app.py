@@ -253,7 +253,7 @@ def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_
     move until the result is left."""
     app, board, d = make(tmp_path)
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
-    parts = ("firmware.ui.opening", "firmware.ui.pause", "firmware.ending", "firmware.tally")
+    parts = ("firmware.ui.opening", "firmware.ui.pause", "firmware.ending")
     for name in parts:
         sys.modules.pop(name, None)
     screen = start_hang10(d)
@@ -531,10 +531,7 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     app.frame(0, 0)
     assert events == [] and screen.ending and not screen.finished  # the import alone
     assert "firmware.records" in sys.modules
-    app.frame(0, 0)  # the counting code (firmware/tally.py), alone too
-    assert events == [] and screen.ending and not screen.finished
-    assert "firmware.tally" in sys.modules
-    app.frame(0, 0)  # then the end's own code (firmware/ending.py), alone too
+    app.frame(0, 0)  # then the end's code, counting too (firmware/ending.py), alone too
     assert events == [] and screen.ending and not screen.finished
     assert "firmware.ending" in sys.modules
     app.frame(0, 0)
@@ -565,8 +562,7 @@ def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_le
         screen.inputs.add(1, 0, 0)
     app.frame(0, 0)  # the players leave
     app.frame(0, 0)  # the stats code loads
-    app.frame(0, 0)  # the counting code loads
-    app.frame(0, 0)  # the end's code loads
+    app.frame(0, 0)  # the end's code (counting too) loads
     app.frame(0, 0)  # the stats
     assert screen.files_pending() and screen.journal_at == 0
     app.frame(0, 0)  # the first piece
@@ -656,6 +652,25 @@ def test_a_press_garbage_is_collected_on_the_next_calm_frame(tmp_path, monkeypat
     for _ in range(40):
         app.frame(0, 0)
     assert collected == []
+
+
+def test_a_computers_move_that_hands_back_to_a_person_saves_whole_after_its_show(tmp_path):
+    """The person may press on the very next frame: nothing of the save is left for it."""
+    app, board, d = make(tmp_path)
+    screen = app.start_game("dsol", seed=3, resume=False)
+    d.idle()
+    s = screen.s
+    for _ in range(2000):  # the person's presses, then the rival's turn, to its end
+        before = s.turn
+        m = screen.bot_press()
+        app.frame(m, m)
+        if before == 1 and s.turn == 0:
+            break
+    assert before == 1 and s.turn == 0
+    assert not screen.save_due and app.after_show is None
+    from shared_rules import dsol
+
+    assert app.store.read_text("dsol.sav").endswith(dsol.dump(s))
 
 
 def test_a_low_heap_is_collected_before_a_cursor_due_is_placed(tmp_path, monkeypatch):
