@@ -73,6 +73,7 @@ class Frames:
         self.moves = []  # (frame number, seat, mask)
         self.logs = []  # (text, drawn at LOG_Y)
         self.prompts = {}  # phase -> (prompt text, drawn at PROMPT_Y), on a human turn
+        self.pending = None  # the state a save's second piece must hold (next frame)
 
     def frame(self, mask):
         app = self.app
@@ -80,14 +81,21 @@ class Frames:
         r = screen.rules
         s = screen.s
         before, seat, logged = s.nmoves, r.to_act(s), screen.log.text
+        pending, self.pending = self.pending, None
         app.frame(mask, mask)
+        if pending is not None:  # written at this frame's start, before anything moved
+            text = app.store.read_text("duel.sav") or "\n--\n"
+            assert text.split("\n--\n", 1)[1] == pending, "a save's second piece"
         assert s.nmoves in (before, before + 1), "two moves in one frame"
         if s.nmoves != before:
             self.moves.append((app.frame_no, seat, mask))
             if not r.over(s):  # saved exactly when control comes back to a person
                 text = app.store.read_text("duel.sav") or "\n--\n"
                 human = r.to_act(s) in r.humans(s)
-                assert (text.split("\n--\n", 1)[1] == r.dump(s)) == human, self.moves[-1]
+                if human and screen.save_due:  # a person's press: the save is due
+                    self.pending = r.dump(s)  # at the next frame's start
+                else:
+                    assert (text.split("\n--\n", 1)[1] == r.dump(s)) == human, self.moves[-1]
         visible = app.screen is screen and not screen.finished and screen.pause < 0
         if visible and screen.log.text != logged:
             text = screen.log.text
