@@ -276,7 +276,6 @@ class GameScreen(Screen):
             self.seats.update()
         else:
             self.handle(pressed, held)
-        picker = getattr(self, "picker", None)
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
