@@ -1,14 +1,12 @@
-"""A game's end (firmware/gamescreen.py): the result counted (its stats and profile
-written; firmware/records.py reads them), the save removed, the journal kept as the
-replay, the result box. Loaded in the frames after the last move, when the computer
-players have left the heap; a game in play does not hold this code. Counting is here,
-not in a module of its own: an import on a Pico's littlefs costs about 14 ms of file
-lookups before any code loads, the counting's own code about 1.5 ms.
+"""A game's end (firmware/gamescreen.py): the result counted and shown
+(firmware/result.py), the stats and profile written, the save removed, the journal
+kept as the replay. Loaded in the frames after the last move, when the computer
+players have left the heap, each of the end's modules in a frame of its own
+(firmware/records.py, result.py, then this); a game in play holds none of them.
 """
 
-from firmware import gfx
 from firmware.gamescreen import JOURNAL_MAX, JOURNAL_PIECE, release_save_code
-from firmware.records import load_stats
+from firmware.result import record_result, save_stats
 
 
 def finish(scr):
@@ -74,80 +72,6 @@ def finish_journal(scr, whole):
     scr.journaled += log.n
     log.clear()
     store.rename(name, scr.gid + ".last.rep")
-
-
-def draw_over(scr, fb):
-    """The result box: who won and every seat's score (a duel, pass-and-play), or
-    the person's score and best."""
-    stats, new_best = scr.result
-    gfx.box(fb, 6, 3, 116, 60)
-    gfx.center(fb, "GAME OVER", 7)
-    rules = scr.rules
-    duel = rules.KIND != "realtime" and rules.SEATS_MAX > 1  # against the computer
-    if stats is None or duel:
-        w = rules.winner(scr.s)
-        if w < 0:
-            won = "Draw"
-        elif w == 0 and stats is not None:
-            won = "You win"
-        else:
-            won = rules.SEAT_NAMES[w] + " wins"
-        gfx.center(fb, won, 18)
-        gfx.center(fb, "-".join([str(x) for x in rules.scores(scr.s)]), 28)
-    else:
-        gfx.center(fb, "Score %d" % scr.points(), 18)
-        gfx.center(fb, ("NEW BEST!" if new_best else "Best %d" % stats["best"]), 28)
-    gfx.center(fb, scr.over_detail(), 38)
-    gfx.center(fb, "A:new B:menu", 51)
-
-
-# ---- counting a finished game --------------------------------------------------
-
-
-def add_life(st, keep, age, pts):
-    """One more life at the end of the list; the oldest goes beyond `keep`."""
-    parts = st["lives"].split(",") if st["lives"] else []
-    parts.append("%d:%d" % (age, pts))
-    st["lives"] = ",".join(parts[-keep:])
-
-
-def record_result(store, gid, rules, state, counted_at, write=True):
-    """Count one finished game; returns (stats, new_best). With write=False the stats
-    are counted but not saved yet (the caller saves them: save_stats).
-
-    `counted_at` is the number of games counted when this game started: if the stats
-    already count more, this game was counted before a power cut kept its save, and
-    it is not counted again.
-    """
-    st = load_stats(store, gid, rules)
-    if st["games"] > counted_at:
-        return st, False
-    points = rules.score(state)
-    clean = bool(rules.CLEAN) and rules.clean(state)  # not summary(): it may import code
-    if st["games"] == 0:
-        new_best = True
-    elif rules.LOW_WINS:
-        new_best = points < st["best"]
-    else:
-        new_best = points > st["best"]
-    st["games"] += 1
-    st["total"] += points
-    if clean:
-        st["clean"] += 1
-    if rules.SEATS_MAX > 1 and rules.winner(state) == 0:
-        st["wins"] += 1
-    if new_best:
-        st["best"] = points
-    keep = getattr(rules, "LIVES", 0)
-    if keep:
-        add_life(st, keep, rules.life_age(state), points)
-    if write:
-        save_stats(store, gid, st)
-    return st, new_best
-
-
-def save_stats(store, gid, st):
-    store.save_json(gid + ".json", st)
 
 
 def settle_profile(store, gid, rules, profile, state):

@@ -1,7 +1,7 @@
 """The one registry of games: the app, the launcher and every host command read it.
 
 An entry names a game; its modules follow from its id (shared_rules.ID,
-firmware.ID_screen, firmware.ID_help), so nothing is imported until
+firmware.play.ID_screen, firmware.play.ID_help), so nothing is imported until
 the game is opened (the launcher needs only ids and titles). Adding a game is adding
 its files and one line here (tests add a scratch game with register()).
 """
@@ -57,8 +57,8 @@ def entry(gid):
                     gid,
                     g[1],
                     "shared_rules." + gid,
-                    "firmware." + gid + "_screen",
-                    "firmware." + gid + "_help",
+                    "firmware.play." + gid + "_screen",
+                    "firmware.play." + gid + "_help",
                 )
             return g
     raise ValueError("no game %r (games: %s)" % (gid, ", ".join(ids())))
@@ -122,10 +122,13 @@ def unload_all():
     drop_screen_parts()
 
 
+END_MODULES = ("firmware.result", "firmware.ending")
+
+
 def drop_screen_parts():
-    """firmware/ui/ and the end's code (firmware/ending.py) out of the heap."""
+    """firmware/ui/ and the end's code (firmware/result.py, ending.py) out of the heap."""
     for name in list(sys.modules):
-        if name.startswith("firmware.ui.") or name == "firmware.ending":
+        if name.startswith("firmware.ui.") or name in END_MODULES:
             drop_module(name)
     gc.collect()
 

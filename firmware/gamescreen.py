@@ -171,7 +171,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 4 .. 1: the last move is on the panel, the frames before finish
+        self.ending = 0  # 5 .. 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -241,20 +241,17 @@ class GameScreen(Screen):
                 self.hint()  # a computer's turn; then this frame's press, as usual
                 tidy()
         if self.ending:  # the frames after the last move: the players leave the heap,
-            if self.ending == 4:  # then the stats code and the end's code load, and the
-                self.ending = 3  # count and the result box; each import (~20 ms on a Pico)
-                self.release_players()  # alone (as finish would); no collection: after
-                return  # one, each multi-block allocation of an import scans from the start
-            if self.ending == 3:
-                self.ending = 2
-                _records()
-                return
-            if self.ending == 2:
-                self.ending = 1
+            self.ending -= 1  # then the stats code, the result's and the end's steps load,
+            if self.ending == 4:  # each import (~20 ms on a Pico) alone in its frame; then
+                self.release_players()  # the count and the result box. No collection:
+            elif self.ending == 3:  # after one, each multi-block allocation of an import
+                _records()  # scans the heap from its start
+            elif self.ending == 2:
+                _result()
+            elif self.ending == 1:
                 _ending()
-                return
-            self.ending = 0
-            self.finish()
+            else:
+                self.finish()
             return
         picker = getattr(self, "picker", None)
         if picker is not None and not pressed and not heap_low() and picker.settle():
@@ -279,7 +276,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 4  # the last move shows at once; the end's work in the frames after
+            self.ending = 5  # the last move shows at once; the end's work in the frames after
             self.app.dirty = True
 
     def game_over(self):
@@ -548,7 +545,7 @@ class GameScreen(Screen):
             _pause().draw(self, fb)
 
     def draw_over(self, fb):
-        _ending().draw_over(self, fb)
+        _result().draw_over(self, fb)
 
     def over_detail(self):
         return ""
@@ -595,6 +592,14 @@ def _pause():
     from firmware.ui import pause
 
     return pause
+
+
+def _result():
+    """firmware/result.py: the finished game counted and its result box; imported in a
+    frame of its own before the end's steps (firmware/ending.py imports it)."""
+    from firmware import result
+
+    return result
 
 
 def _ending():

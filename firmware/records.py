@@ -1,6 +1,6 @@
 """Stats per game (saves/ID.json) and profiles kept between matches (saves/ID.profile.json):
 reading them (the launcher's stats, a game's start). Counting a finished game is
-firmware/ending.py, loaded only at a game's end.
+firmware/result.py, loaded only at a game's end.
 
 What a game's stats count follows its declarations (docs/contract.md): best is the
 lowest score for a LOW_WINS game; wins are kept for games of more than one seat; the

@@ -31,7 +31,7 @@ import zipfile
 
 import host_sim
 
-PACKAGES = ("shared_rules", "firmware", "firmware/ui", "boards")
+PACKAGES = ("shared_rules", "firmware", "firmware/ui", "firmware/play", "boards")
 SOURCE_FILES = ("main.py", "boot.py")  # copied as source when present
 MANIFEST = "manifest.json"
 VERSION_MODULE = "firmware/version.mpy"

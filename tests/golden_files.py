@@ -26,7 +26,7 @@ def first_difference(got, want):
 
 
 class SoloRules:
-    """What ending.record_result reads of a solo game's rules; the state is (score, clean)."""
+    """What result.record_result reads of a solo game's rules; the state is (score, clean)."""
 
     LOW_WINS = False
     CLEAN = ("Clean", "no wipe-out")
@@ -42,8 +42,8 @@ class SoloRules:
 
 
 def record(store, gid, points, clean):
-    """Count a finished solo game with this score (ending.record_result, as a game does)."""
-    from firmware import ending, records
+    """Count a finished solo game with this score (result.record_result, as a game does)."""
+    from firmware import records, result
 
     counted = records.load_stats(store, gid)["games"]
-    return ending.record_result(store, gid, SoloRules, (points, clean), counted)
+    return result.record_result(store, gid, SoloRules, (points, clean), counted)

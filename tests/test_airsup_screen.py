@@ -8,7 +8,7 @@ import pytest
 from host_sim import device
 from shared_rules import airsup as a
 
-AS = pytest.importorskip("firmware.airsup_screen")
+AS = pytest.importorskip("firmware.play.airsup_screen")
 
 play = device.press_move
 

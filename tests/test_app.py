@@ -9,7 +9,7 @@ import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from boards import headless
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen, launcher, reading, records
+from firmware import games, gamescreen, launcher, reading, records
 from firmware.app import App
 from host_sim import device
 from shared_rules import hang10 as h
@@ -253,7 +253,7 @@ def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_
     move until the result is left."""
     app, board, d = make(tmp_path)
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
-    parts = ("firmware.ui.opening", "firmware.ui.pause", "firmware.ending")
+    parts = ("firmware.ui.opening", "firmware.ui.pause", "firmware.result", "firmware.ending")
     for name in parts:
         sys.modules.pop(name, None)
     screen = start_hang10(d)
@@ -266,7 +266,7 @@ def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_
     assert screen.pause == -1 and "firmware.ui.pause" not in sys.modules
     play_to_the_last_move(app, screen)
     assert "firmware.ending" not in sys.modules
-    for _ in range(5):
+    for _ in range(6):
         app.frame(0, 0)
     assert screen.finished and "firmware.ending" in sys.modules
     d.keys("B")  # home: the screen parts go
@@ -510,11 +510,13 @@ def test_a_turn_ending_press_is_on_the_panel_before_the_save_is_written(tmp_path
 def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path):
     """The press that ends a game shows its move at once; the next frame lets the
     computer players leave the heap, the next loads the stats code (an import is file
-    work: a frame of its own), the next the counting code, the next the end's code, the
+    work: a frame of its own), the next the result code, the next the end's code, the
     one after counts the game and shows the result box, and only then are the files
     written: the stats that frame, the journal on the frames after, a piece a frame,
     then the replay."""
     app, board, d = make(tmp_path)
+    for name in games.END_MODULES:
+        sys.modules.pop(name, None)
     screen = start_hang10(d)
     events = note_shows_and_writes(app, board, "save_json")
     while not screen.ending:
@@ -531,7 +533,10 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     app.frame(0, 0)
     assert events == [] and screen.ending and not screen.finished  # the import alone
     assert "firmware.records" in sys.modules
-    app.frame(0, 0)  # then the end's code, counting too (firmware/ending.py), alone too
+    app.frame(0, 0)  # then the result code (firmware/result.py), alone too
+    assert events == [] and screen.ending and not screen.finished
+    assert "firmware.result" in sys.modules and "firmware.ending" not in sys.modules
+    app.frame(0, 0)  # then the end's code (firmware/ending.py), alone too
     assert events == [] and screen.ending and not screen.finished
     assert "firmware.ending" in sys.modules
     app.frame(0, 0)
@@ -560,10 +565,8 @@ def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_le
     play_to_the_last_move(app, screen)
     for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
         screen.inputs.add(1, 0, 0)
-    app.frame(0, 0)  # the players leave
-    app.frame(0, 0)  # the stats code loads
-    app.frame(0, 0)  # the end's code (counting too) loads
-    app.frame(0, 0)  # the stats
+    while screen.ending:  # the players leave, the end's modules load, a frame each
+        app.frame(0, 0)  # then the stats
     assert screen.files_pending() and screen.journal_at == 0
     app.frame(0, 0)  # the first piece
     assert screen.files_pending() and screen.journal_at == gamescreen.JOURNAL_PIECE

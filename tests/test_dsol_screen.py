@@ -11,7 +11,7 @@ from host_sim import device
 from rules_cases.dsol_cases import COLS, P13, P13B, build
 from shared_rules import dsol as d
 
-DS = pytest.importorskip("firmware.dsol_screen")
+DS = pytest.importorskip("firmware.play.dsol_screen")
 
 play = device.press_move
 

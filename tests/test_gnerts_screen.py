@@ -12,7 +12,7 @@ from host_sim import device
 from rules_cases.gnerts_cases import build
 from shared_rules import gnerts as g
 
-GS = pytest.importorskip("firmware.gnerts_screen")
+GS = pytest.importorskip("firmware.play.gnerts_screen")
 
 
 def open_game(tmp_path, options=None, seed=3):

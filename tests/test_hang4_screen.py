@@ -10,7 +10,7 @@ from host_sim import device
 from rules_cases.hang4_cases import D, Dice, N, T, build
 from shared_rules import hang4 as h
 
-HS = pytest.importorskip("firmware.hang4_screen")
+HS = pytest.importorskip("firmware.play.hang4_screen")
 
 
 def open_game(tmp_path, options=None, seed=3):
@@ -116,7 +116,7 @@ def test_a_whole_game_by_the_computers_presses_ends_on_its_result(tmp_path):
 
 def test_help_pages_fit_the_panel():
     """The checks tests/test_help.py makes of a registered game's pages."""
-    from firmware import hang4_help
+    from firmware.play import hang4_help
 
     assert hang4_help.PAGES and all(isinstance(p, tuple) for p in hang4_help.PAGES)
     for page in hang4_help.PAGES:

@@ -5,7 +5,7 @@ to it set aside), and two people taking turns without counting in the stats."""
 import json
 
 from firmware import buttons as btn
-from firmware import ending, records
+from firmware import records, result
 from host_sim import device
 from shared_rules import mypet as p
 
@@ -95,7 +95,7 @@ def test_the_list_keeps_the_last_hundred():
     st = {"games": 0, "lives": ""}
     for i in range(130):
         st["games"] += 1
-        ending.add_life(st, p.LIVES, i % 21, i % 30)
+        result.add_life(st, p.LIVES, i % 21, i % 30)
     got = records.lives(st, p.LIVES, 0, 29)
     assert len(got) == 100 and got[-1] == (129 % 21, 129 % 30) and got[0] == (30 % 21, 0)
 
@@ -118,8 +118,8 @@ def test_the_stats_screen_lists_past_pets(tmp_path):
     d.idle()
     st = {"games": 5, "wins": 0, "clean": 0, "best": 20, "total": 60, "lives": ""}
     for age, pts in ((3, 2), (20, 20), (14, 12), (9, 8), (17, 18)):
-        ending.add_life(st, p.LIVES, age, pts)
-    ending.save_stats(app.store, "mypet", st)
+        result.add_life(st, p.LIVES, age, pts)
+    result.save_stats(app.store, "mypet", st)
     app.go(launcher.StatsScreen(app, "mypet"))
     d.idle()
     assert device.text_on_screen(board, "Pets 5 best 20", 12)

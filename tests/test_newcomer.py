@@ -101,7 +101,7 @@ def test_rich_text_draws_cards_as_on_the_table_and_counts_their_columns():
 
 def test_hang10_messages_show_cards_with_the_tables_glyphs(tmp_path):
     """ "drew 10♥" as the cards on the table show it, not "drew TH"."""
-    from firmware import hang10_screen as hs
+    from firmware.play import hang10_screen as hs
     from shared_rules import hang10 as h
 
     for seed in range(1, 60):

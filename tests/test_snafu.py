@@ -1,5 +1,5 @@
 """Snafu on CPython: the rules over many seeded rounds, the fairness of the classic
-computer trail, and the firmware screen (firmware/snafu_screen.py) driven through the
+computer trail, and the firmware screen (firmware/play/snafu_screen.py) driven through the
 app on the headless board. The rule clauses themselves are in
 tests/rules_cases/snafu_cases.py (run on CPython and in the MicroPython VM)."""
 
@@ -12,7 +12,8 @@ import pytest
 import host_sim  # noqa: F401 - sys.path for the framebuf stand-in
 from firmware import app as appmod
 from firmware import buttons as btn
-from firmware import gamescreen, launcher, reading, records, snafu_screen
+from firmware import gamescreen, launcher, reading, records
+from firmware.play import snafu_screen
 from host_sim import device
 from shared_rules import snafu as sn
 
@@ -146,7 +147,7 @@ def test_speed_ticks_match_the_frame_clock():
 
 def is_snafu(screen):
     """Is this the Snafu game screen? By name: the app unloads a game's modules when
-    another game starts, so firmware.snafu_screen may be a fresh module by now."""
+    another game starts, so firmware.play.snafu_screen may be a fresh module by now."""
     return type(screen).__name__ == "SnafuScreen"
 
 

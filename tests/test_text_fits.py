@@ -113,7 +113,7 @@ def test_a_whole_game_with_hints_pause_and_help_fits(tmp_path, texts, gid):
 def test_hang10s_own_lines_fit_their_slots(tmp_path, monkeypatch):
     """Its info and prompt lines are built for 16 columns: none is longer (a card
     takes two)."""
-    from firmware import hang10_screen
+    from firmware.play import hang10_screen
 
     long = []
     for name in ("info", "prompt"):

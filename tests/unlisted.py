@@ -9,7 +9,8 @@ from host_sim import device
 
 def entry(gid, title):
     """The registry line the game will have: its rules, screen and help modules."""
-    return (gid, title, "shared_rules." + gid, "firmware.%s_screen" % gid, "firmware.%s_help" % gid)
+    play = "firmware.play." + gid
+    return (gid, title, "shared_rules." + gid, play + "_screen", play + "_help")
 
 
 @contextmanager
