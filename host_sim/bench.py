@@ -26,7 +26,7 @@ from host_sim import build
 
 CALIBRATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pico_calibration.json")
 MPLIB_SHOW_BYTES = 6 * 2 + 1 + 1024  # micropython-lib ssd1306 sends this on every show()
-TOP_SPEED_TICK_MS = 100
+PRESS_BYTES = 1024 // 3  # a turn game's press sends at most a third of the panel
 
 
 def micropython():
@@ -108,9 +108,15 @@ def load_calibration(path=CALIBRATION):
     return row
 
 
-def measured_tick(pico, game):
-    """(variant, ms) of the slowest Snafu tick measured on the Pico, or None."""
-    ticks = pico.get("tick_us_" + ("smart" if game == "snafu" else "classic"))
+# the bench rows whose ticks the calibration measures on the Pico (its kernel is Snafu's
+# smart trail: host_sim/bench_device.calibration_row), under the calibration's keys
+CALIBRATED_TICKS = {"snafu": "tick_us_smart", "snafu-classic": "tick_us_classic"}
+
+
+def measured_tick(pico, label):
+    """(variant, ms) of the slowest tick the calibration measured on the Pico for this
+    bench row, or None."""
+    ticks = pico.get(CALIBRATED_TICKS.get(label, ""))
     if not ticks:
         return None
     v = max(ticks, key=lambda k: ticks[k]["max"])
@@ -137,10 +143,11 @@ def scales(pico, vm, force=None):
     return out
 
 
-def game_scale(game, sc):
-    """The factor for a game's figures: smart Snafu (partly machine code) takes the
-    largest of the three (a conservative estimate), the others the bytecode one."""
-    if game == "snafu":
+def game_scale(row, sc):
+    """The factor for a game's figures: a game partly in machine code (smart Snafu's
+    searches) takes the largest of the three (a conservative estimate), the others the
+    bytecode one."""
+    if row.get("machine_code"):
         return max(sc["bytecode"], sc["native"], sc.get("round", 0))
     return sc["bytecode"]
 
@@ -198,21 +205,29 @@ def pico_ms(us, scale):
 
 
 def worst_tick(row):
-    """(variant, VM us) of the slowest tick over every variant."""
-    ticks = row["tick_us_by_variant"]
-    v = max(ticks, key=lambda k: ticks[k]["max"])
-    return int(v), ticks[v]["max"]
+    """(swept value, VM us) of the slowest tick: over every value of the swept option
+    (`tick_us_by_KEY`), else the rules' slowest step (the tick, computer seats in it)."""
+    for key in row:
+        if key.startswith("tick_us_by_"):
+            ticks = row[key]
+            v = max(ticks, key=lambda k: ticks[k]["max"])
+            return v, ticks[v]["max"]
+    return None, row["rules_step_us"]["max"]
 
 
-def snafu_tick_budget(row, sc):
-    """Per-tick work on the Pico (the rules step incl. the computer trails, at the
-    slowest tick of any variant, and drawing; red is a person on the device) and the
-    I2C time of a tick's display bytes, against a top-speed tick."""
-    variant, tick_us = worst_tick(row)
-    work = pico_ms(tick_us, game_scale(row["game"], sc))
+def tick_budget(row, sc):
+    """Per-tick work on the Pico of a real-time game (the rules step incl. the computer
+    seats, at the slowest tick, and drawing; seat 0 a person on the device) and the
+    I2C time of a tick's display bytes, against its fastest tick (`tick_ms`)."""
+    swept, tick_us = worst_tick(row)
+    work = pico_ms(tick_us, game_scale(row, sc))
     work += pico_ms(row["draw_us"]["max"], sc["bytecode"])
     i2c = i2c_ms(row["display_bytes_per_frame"], 400_000)
-    return variant, work, i2c, work + i2c <= TOP_SPEED_TICK_MS
+    return swept, work, i2c, work + i2c <= row["tick_ms"]
+
+
+def _swept(v):
+    return "" if v is None else " (%s)" % v
 
 
 def table(results, sizes, total, kernel, sc, source, pico=None):
@@ -268,7 +283,7 @@ def table(results, sizes, total, kernel, sc, source, pico=None):
             "%s, VM us mean / max (Pico ms max)" % label,
             lambda r, k=key: (
                 "%d / %d (%.1f)"
-                % (r[k]["mean"], r[k]["max"], pico_ms(r[k]["max"], game_scale(r["game"], sc)))
+                % (r[k]["mean"], r[k]["max"], pico_ms(r[k]["max"], game_scale(r, sc)))
             ),
         )
     row("display bytes per press", lambda r: "%d" % r["display_bytes_per_input"])
@@ -279,15 +294,15 @@ def table(results, sizes, total, kernel, sc, source, pico=None):
     row("display bytes vs micropython-lib ssd1306", lambda r: "%.2f" % r["mplib_ratio"])
     same_code = pico is not None and pico.get("round_check") == kernel.get("round_check")
     for r in results:
-        if r["game"].startswith("snafu"):
-            variant, work, i2c, ok = snafu_tick_budget(r, sc)
+        if r.get("tick_ms"):
+            swept, work, i2c, ok = tick_budget(r, sc)
             lines.append("")
             lines.append(
-                "%s, tick at top speed (%d ms), I2C at 400 kHz:" % (r["game"], TOP_SPEED_TICK_MS)
+                "%s, tick at top speed (%d ms), I2C at 400 kHz:" % (r["game"], r["tick_ms"])
             )
             lines.append(
-                "  estimated from this VM run: worst work (variant %d) %.1f ms + I2C %.1f ms: %s"
-                % (variant, work, i2c, "fits" if ok else "DOES NOT FIT")
+                "  estimated from this VM run: worst work%s %.1f ms + I2C %.1f ms: %s"
+                % (_swept(swept), work, i2c, "fits" if ok else "DOES NOT FIT")
             )
             got = measured_tick(pico or {}, r["game"])
             if got:
@@ -301,15 +316,15 @@ def table(results, sizes, total, kernel, sc, source, pico=None):
                         got[1],
                         draw,
                         i2c,
-                        "fits" if total_ms <= TOP_SPEED_TICK_MS else "DOES NOT FIT",
+                        "fits" if total_ms <= r["tick_ms"] else "DOES NOT FIT",
                         "" if same_code else " (measured with other code: make calibrate)",
                     )
                 )
-        if r["game"] == "hang10":
-            third = r["display_bytes_per_input"] <= 1024 // 3
+        elif r.get("gid") and r.get("display_bytes_per_input"):  # a turn game's row
+            third = r["display_bytes_per_input"] <= PRESS_BYTES
             lines.append(
-                "Hang 10: %d display bytes per press (budget %d): %s"
-                % (r["display_bytes_per_input"], 1024 // 3, "ok" if third else "OVER")
+                "%s: %d display bytes per press (budget %d): %s"
+                % (r["game"], r["display_bytes_per_input"], PRESS_BYTES, "ok" if third else "OVER")
             )
     return "\n".join(lines)
 
@@ -332,9 +347,9 @@ def main(argv=None):
     sc = scales(pico, kernel, args.scale)
     if args.json:
         for r in results:
-            r["pico_scale"] = game_scale(r["game"], sc)
-            if r["game"].startswith("snafu"):
-                variant, work, i2c, ok = snafu_tick_budget(r, sc)
+            r["pico_scale"] = game_scale(r, sc)
+            if r.get("tick_ms"):
+                swept, work, i2c, ok = tick_budget(r, sc)
                 r["pico_tick_ms"] = round(work + i2c, 1)
                 r["pico_tick_fits"] = ok
                 got = measured_tick(pico, r["game"])

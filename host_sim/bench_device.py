@@ -284,8 +284,11 @@ def run_game(fs, game, games, options=None):
     draw = draw_timing(app, game, 7, options)
     inputs = stats["presses"]
     shows = stats["shows"]
+    rules = registry.rules(game)
     return {
         "game": game,
+        "machine_code": machine_code(game),
+        "tick_ms": tick_ms(rules),
         "games": games,
         "import_bytes": b32(imported),
         "live_peak_bytes": b32(peak),
@@ -303,6 +306,25 @@ def run_game(fs, game, games, options=None):
         // (stats["frames"] + inputs),
         "shows": shows,
     }
+
+
+def machine_code(gid):
+    """Whether the game's loaded modules hold machine code (RESIDENT viper modules):
+    its figures then scale by the larger Pico factor (bench.game_scale)."""
+    for name in sys.modules:
+        if name.startswith("shared_rules." + gid) and getattr(sys.modules[name], "RESIDENT", 0):
+            return True
+    return False
+
+
+def tick_ms(rules):
+    """A real-time game's shortest tick in ms (its fastest speed), else None."""
+    if getattr(rules, "KIND", "") != "realtime":
+        return None
+    frames = getattr(rules, "TICK_FRAMES", 1)
+    if isinstance(frames, tuple):
+        frames = min(frames)
+    return frames * appmod.FRAME_MS
 
 
 def game_runs():

@@ -84,8 +84,8 @@ def autoplay(game, seed, player="best", max_moves=200000, options=None):
     if named:
         out[named[0]] = named[1].get(player, player)
     summary = rules.summary(s)
-    for key in summary:
-        if key != "clean":
+    for key in summary:  # the game's own keys; `winner` stays the common one (a seat
+        if key != "clean" and key != "winner":  # or None: a summary's -1 is a draw)
             out[key] = summary[key]
     return out
 

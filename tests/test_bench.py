@@ -62,14 +62,16 @@ def test_scales_per_kind_of_code():
     assert bench.scales(pico, vm)["round"] == 100.0  # rounds of different code
     assert bench.scales(pico, vm, force=7) == {"bytecode": 7, "native": 7, "round": 7}
     sc = {"bytecode": 100.0, "native": 130.0, "round": 120.0}
-    assert bench.game_scale("snafu", sc) == 130.0
-    assert bench.game_scale("snafu-classic", sc) == 100.0
-    assert bench.game_scale("hang10", sc) == 100.0
+    assert bench.game_scale({"game": "snafu", "machine_code": True}, sc) == 130.0
+    assert bench.game_scale({"game": "snafu-classic", "machine_code": False}, sc) == 100.0
+    assert bench.game_scale({"game": "hang10"}, sc) == 100.0
 
 
-def test_snafu_tick_budget_takes_the_slowest_variant():
+def test_tick_budget_takes_the_slowest_swept_value():
     row = {
         "game": "snafu",
+        "machine_code": True,
+        "tick_ms": 100,
         "tick_us_by_variant": {
             "1": {"max": 100, "mean": 50},
             "14": {"max": 600, "mean": 200},
@@ -79,13 +81,28 @@ def test_snafu_tick_budget_takes_the_slowest_variant():
         "display_bytes_per_frame": 50,
     }
     sc = {"bytecode": 100.0, "native": 150.0}
-    variant, work, i2c, ok = bench.snafu_tick_budget(row, sc)
-    assert variant == 14
+    variant, work, i2c, ok = bench.tick_budget(row, sc)
+    assert variant == "14"
     assert work == pytest.approx(600 * 150 / 1000 + 10 * 100 / 1000)
     assert i2c == pytest.approx(50 * 9 * 1000 / 400000)
     assert ok
     row["tick_us_by_variant"]["14"]["max"] = 700
-    assert not bench.snafu_tick_budget(row, sc)[3]
+    assert not bench.tick_budget(row, sc)[3]
+
+
+def test_tick_budget_of_a_game_without_a_sweep_takes_its_slowest_step():
+    row = {
+        "game": "gnerts",
+        "tick_ms": 50,
+        "rules_step_us": {"max": 300, "mean": 40},
+        "draw_us": {"max": 20},
+        "display_bytes_per_frame": 100,
+    }
+    sc = {"bytecode": 100.0, "native": 150.0}
+    swept, work, i2c, ok = bench.tick_budget(row, sc)
+    assert swept is None and work == pytest.approx(30 + 2) and ok
+    row["tick_ms"] = 25
+    assert not bench.tick_budget(row, sc)[3]
 
 
 @pytest.fixture(scope="module")
@@ -124,6 +141,7 @@ def test_device_game_runs_follow_the_registry_in_the_vm(bench_build):
         "row = b.run_game('/tmp/pt-bench-test', 'hang10', 1)\n"
         "print(json.dumps(row))\n"
         "print(json.dumps(b.sweep_ticks('snafu', {'others': 'classic'}, 'speed', [0], 1)))\n"
+        "print(json.dumps([b.tick_ms(b.registry.rules(g)) for g in ('snafu', 'gnerts')]))\n"
     )
     out = run_mp(code, heap="256wK", cwd=bench_build).strip().splitlines()
     runs = json.loads(out[0])
@@ -145,6 +163,8 @@ def test_device_game_runs_follow_the_registry_in_the_vm(bench_build):
     row = json.loads(out[1])
     assert row["game"] == "hang10" and row["games"] == 1 and row["presses"] > 0
     assert row["import_bytes"] > 0 and row["decision_us"]["n"] > 0
+    assert row["tick_ms"] is None and row["machine_code"] is False  # a turn game in bytecode
     ticks = json.loads(out[2])
     assert sorted(ticks) == ["1", "2", "3", "4"]  # every value of the swept option
     assert all(t["n"] > 0 and t["max"] >= t["mean"] for t in ticks.values())
+    assert json.loads(out[3]) == [100, 50]  # the real-time games' fastest ticks: 4 and 2 frames

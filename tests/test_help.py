@@ -168,3 +168,27 @@ def test_pause_menu_help_over_the_game_and_replayed(tmp_path, gid):
     else:  # the replay saved and left at the same frame
         with open(str(tmp_path / "replay" / "saves" / (gid + ".sav"))) as f:
             assert f.read().split("\n--\n", 1)[1] == rules.dump(screen.s)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_options_screen_opens_help_and_comes_back(tmp_path, gid):
+    from firmware import games
+    from firmware.launcher import OptionsScreen
+    from firmware.menus import HelpScreen
+    from host_sim import device
+
+    rules = games.rules(gid)
+    if not rules.OPTIONS:
+        pytest.skip("no options screen (its help is in the game menu)")
+    app, board, d = device.make(str(tmp_path / "play"))
+    options = OptionsScreen(app, gid, rules)
+    app.go(options)
+    d.idle(2)
+    d.keys("UP")  # from the first row up: the last row, Help
+    assert any(device.text_on_screen(board, "Help", y) for y in range(57))
+    d.keys("A")
+    assert isinstance(app.screen, HelpScreen)
+    pages = app.screen.pages
+    assert device.text_on_screen(board, pages[0][1], 10)
+    d.keys("B")
+    assert app.screen is options  # back where the person was, options as chosen

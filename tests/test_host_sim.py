@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from firmware import buttons as btn
+from firmware import games
 from host_sim import cli, terminal
 from mpvm import ROOT
 
@@ -37,6 +38,21 @@ def test_run_auto_json_one_object_per_game():
     # deterministic: the same seed gives the same game
     again = cli.autoplay("hang10", 11)
     assert again["score"] == rows[1]["score"] and again["moves"] == rows[1]["moves"]
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_run_auto_json_has_the_common_keys_for_every_game(game):
+    row = cli.autoplay(game, 3)
+    for key in ("game", "seed", "options", "scores", "winner", "moves"):
+        assert key in row, key
+    assert row["game"] == game and row["seed"] == 3
+    assert row["winner"] is None or row["winner"] in range(len(row["scores"]))
+    json.dumps(row)  # one JSON object
+
+
+def test_run_auto_json_says_null_for_a_draw():
+    row = cli.autoplay("dsol", 205)  # both Piles left: a drawn game
+    assert row["winner"] is None and row["scores"] == [0, 0]
 
 
 def test_run_without_auto_says_what_to_do():
