@@ -42,7 +42,7 @@ OPTIONS = (
 )
 LOW_WINS = False
 CLEAN = ("Clean", "won without a hit")
-SUMMARY = ("hits", "winner", "touches", "corps_a_corps", "turns")
+SUMMARY = ("hits", "winner", "touches", "corps_a_corps", "turns", "rounds")
 SCORE_RANGE = (0, 5)
 PROFILE = None
 BENCH = (("fencing", None, None),)

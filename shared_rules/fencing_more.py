@@ -97,7 +97,19 @@ def summary(s):
         "touches": [{"seat": t[0], "card": touch_name(t[1]), "turn": t[2]} for t in s.touches],
         "corps_a_corps": s.corps,
         "turns": s.turns,
+        "rounds": _rounds(s),
     }
+
+
+def _rounds(s):
+    """One dict a hit (the text: after a hit, a new round begins): who scored, with
+    what, on which turn, and the hits after it."""
+    out = []
+    hits = [0, 0]
+    for t in s.touches:
+        hits[t[0]] += 1
+        out.append({"seat": t[0], "card": touch_name(t[1]), "turn": t[2], "hits": list(hits)})
+    return out
 
 
 def corps_a_corps(left, right, priority=f.LEFT):

@@ -539,6 +539,58 @@ def case_A16_balestra_fencer_without_parry_is_hit_by_the_riposte():
     assert s.prio == 0 and s.turn == 0
 
 
+def case_F9_no_hand_limit():
+    """'There is no limit on the number of cards that you can hold': nine, then a draw."""
+    s = build((4, 5), 0, 0, ({AT: 2, PA: 3, AD: 2, RE: 2}, {PA: 1, AD: 1}))
+    assert total(s.hands[0]) == 9
+    run(s, "AT PA")
+    assert s.turn == 0 and s.phase != f.PH_DISCARD and total(s.hands[0]) == 9
+    assert "pass" not in texts(s)
+
+
+def case_F40_balestra_needs_priority_range_and_an_attack():
+    """BALESTRA: 'only ... 1 space away from or adjacent'; 'must have priority'; 'need to
+    play an ATTACK card with BALESTRA'; adjacent, it attacks without moving."""
+    s = build((3, 6), 0, 0, ({BA: 1, AT: 1}, {}))
+    assert f.A_BALESTRA not in acts(s) and illegal(s, "BA+AT")
+    s = build((3, 5), 1, 0, ({BA: 1, AT: 1}, {}))
+    assert f.A_BALESTRA not in acts(s) and illegal(s, "BA+AT")
+    s = build((3, 5), 0, 0, ({BA: 1, PA: 1, AD: 1}, {}), decks=([PA, PA], None))
+    assert illegal(s, "BA+AT") and illegal(s, "BA+FE")
+    s = build((4, 5), 0, 0, ({BA: 1, AT: 1}, {PA: 1}))
+    run(s, "BA+AT")
+    assert s.pos == [4, 5] and s.pending == f.P_ATTACK and s.lead == BA and s.no_retreat == 1
+
+
+def case_A4_feint_in_place_of_the_attack_with_balestra_stop_hit_riposte():
+    """FEINT: 'If another card requires you to play an ATTACK card, you may play a FEINT
+    instead': BALESTRA, STOP HIT and PARRY + RIPOSTE each take one (never scoring)."""
+    s = build((3, 5), 0, 0, ({BA: 1, FE: 1}, {PA: 1, AD: 3}))
+    run(s, "BA+FE")
+    assert s.pos == [4, 5] and s.pending == f.P_FEINT and s.lead == BA and s.prio == 0
+    s = build((4, 6), 1, 1, ({SH: 1, FE: 1}, {PA: 2, AT: 1}))
+    run(s, "BADV -AT -PA")
+    assert "SH+FE" in texts(s)
+    run(s, "SH+FE")
+    assert s.pending == f.P_FEINT and s.lead == SH and s.prio == 1  # STOP HIT gains nothing
+    s = build((4, 5), 0, 0, ({AT: 1}, {PA: 1, RI: 1, FE: 1}))
+    run(s, "AT")
+    assert "PA+RI+FE" in texts(s)
+    run(s, "PA+RI+FE")
+    assert s.pending == f.P_FEINT and s.lead == RI and s.prio == 1 and s.hits == [0, 0]
+
+
+def case_A22_a_balestra_feint_leaves_the_retreats_free():
+    """A22: BALESTRA bans retreating 'to avoid your attack'; a FEINT in its place scores
+    nothing to avoid, so the answer to it is a free turn (PARRY, a retreat, ...)."""
+    s = build((3, 5), 0, 0, ({BA: 1, FE: 1}, {PA: 1, RE: 1, AT: 3}))
+    run(s, "BA+FE")
+    ts = texts(s)
+    assert "PA" in ts and "RE" in ts and "BRET" in ts
+    run(s, "BRET")
+    assert s.pos == [4, 6] and s.hits == [0, 0]
+
+
 # ---- BEAT ATTACK, FEINT, PARRY, RIPOSTE, STOP HIT --------------------------------
 
 
@@ -835,7 +887,7 @@ def case_F8_illegal_moves_raise_and_change_nothing():
 
 
 def case_F20_summary_keys():
-    """The summary: hits, winner, touches, corps_a_corps, turns."""
+    """The summary: hits, winner, touches, corps_a_corps, turns, and a round a hit."""
     s = build((8, 9), 0, 0, ({AT: 1}, {AT: 1, AD: 1}))
     run(s, "AT")
     sm = f.summary(s)
@@ -843,3 +895,6 @@ def case_F20_summary_keys():
         assert k in sm and k in f.SUMMARY, k
     assert sm["hits"] == [1, 0] and sm["winner"] == -1 and sm["turns"] == 1
     assert sm["corps_a_corps"] == 0 and len(sm["touches"]) == 1
+    assert "rounds" in f.SUMMARY and sm["rounds"] == [
+        {"seat": 0, "card": sm["touches"][0]["card"], "turn": 1, "hits": [1, 0]}
+    ]
