@@ -254,10 +254,11 @@ class GameScreen(Screen):
                 self.finish()
             return
         picker = getattr(self, "picker", None)
-        if picker is not None and not pressed and not heap_low() and picker.settle():
-            self.app.dirty = True  # the cursor of a new step, a frame after its move; a
-            # heap running low is collected on this calm frame first (the next press
-            # places the cursor if no frame came between)
+        if picker is not None and not pressed and not heap_low() and picker.settle(True):
+            self.app.dirty = True  # the cursor of a new step: its moves worked out on the
+            # frame after its move, the cursor placed and drawn on the next; a heap
+            # running low is collected on a calm frame first (the next press places the
+            # cursor if no calm frame came between)
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:

@@ -78,7 +78,8 @@ def test_a_play_picks_the_card_then_its_stack(tmp_path):
 
 def test_a_plays_frame_holds_the_move_and_the_cursor_comes_a_frame_later(tmp_path):
     """The press's frame shows the play; the next moves are worked out on the next
-    frame, which places the cursor (a press in between finds it placed first)."""
+    frame and the cursor placed on the one after (a press in between finds it placed
+    first)."""
     app, board, drv, screen = open_game(tmp_path)
     s = build((P13, P13B), COLS, ("2H 6H 7H 8H 9H", "3C 4C 5C 6C 7C"), stacks=("AS", "", "", ""))
     put(app, screen, s)
@@ -88,7 +89,9 @@ def test_a_plays_frame_holds_the_move_and_the_cursor_comes_a_frame_later(tmp_pat
     assert [c % 13 for c in s.stacks[0]] == [0, 1]
     assert device.text_on_screen(board, "You 2H>S1", 16)  # on the panel in the press's frame
     assert screen.picker.due and screen.picker.path == []
-    app.frame(0, 0)
+    app.frame(0, 0)  # the next moves worked out; no cursor yet
+    assert screen.picker.due and screen.picker.cached
+    app.frame(0, 0)  # then the cursor placed and drawn
     assert not screen.picker.due and screen.picker.zone is not None
     assert screen.picker.legal(screen.picker.zone)[screen.picker.index]
     screen.picker.reset(later=True)

@@ -101,9 +101,10 @@ class DsolScreen(gamescreen.GameScreen):
             gfx.center(fb, "%d-%d" % (s.points[0], s.points[1]), 28)
 
     def cursor(self, zone, i):
-        """Whether the picker's cursor is on cell i of the zone (the person's turn)."""
+        """Whether the picker's cursor is on cell i of the zone (the person's turn; none
+        from a play until the next moves are worked out)."""
         p = self.picker
-        return p.zone == zone and p.index == i and self.mine
+        return p.zone == zone and p.index == i and self.mine and not p.due
 
     def chosen(self, zone, item):
         """Whether the picker's path holds this cell's item (the card being moved)."""

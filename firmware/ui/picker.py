@@ -135,10 +135,18 @@ class Picker:
         if not later:
             self.enter(self.screen.focus())
 
-    def settle(self):
-        """A cursor due from reset(later=True) placed now; True if it moved."""
+    def settle(self, part=False):
+        """A cursor due from reset(later=True) placed now; True if it moved. part: one
+        part a calm frame: the next moves worked out on the first, the cursor placed
+        (and drawn) on the next; a press in between settles whole."""
         if not self.due:
             return False
+        if part:
+            s = self.screen.s
+            at = self.cached_at
+            if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
+                self._search(s)
+                return False
         self.due = False
         self.enter(self.screen.focus())
         return True
