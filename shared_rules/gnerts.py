@@ -258,12 +258,29 @@ def actions(s, seat):
 
 
 def stuck(s, seat):
-    """The seat is at a standstill: it has flipped through its whole Stack since the
-    last card anyone put in the Scoring Area and its own last play (a pass without a
-    play: the text's players "agree" they can play no more), or it has no Stack left
-    to flip."""
+    """The seat is at a standstill: it cannot play from its Pile, Stock or Stack (no
+    legal play now, the card its last flip turned up included), and it has flipped
+    through its whole Stack since the last card anyone put in the Scoring Area and its
+    own last play, or it has no Stack left to flip."""
     n = len(s.stacks[seat]) + len(s.wastes[seat])
-    return n == 0 or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
+    if n and s.since[seat] < (n + FLIP_COUNT - 1) // FLIP_COUNT:
+        return False
+    for a in range(PLAY, ACTIONS):
+        if legal(s, seat, a):
+            return False
+    return True
+
+
+def holds_up(s, seat):
+    """Every other seat is at a standstill and this one has flipped through its Stack
+    too, but still has a play: the standstill waits for it (the screen says so)."""
+    n = len(s.stacks[seat]) + len(s.wastes[seat])
+    if n and s.since[seat] < (n + FLIP_COUNT - 1) // FLIP_COUNT:
+        return False
+    for p in range(s.n):
+        if p != seat and not stuck(s, p):
+            return False
+    return not stuck(s, seat)
 
 
 # ---- the contract ------------------------------------------------------------------

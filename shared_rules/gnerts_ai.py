@@ -7,7 +7,9 @@ strong: the Pile first (to the Scoring Area, then onto a column), then what free
 Pile (a one-card column to the Scoring Area, a column moved whole onto another), the
 waste's top and the columns' tops to the Scoring Area, the waste's top onto a column
 (it unblocks the Stack), else a flip. greedy: any card that goes to the Scoring Area
-(waste, columns, Pile, in that order), then the Pile's top onto a column, else a flip.
+(waste, columns, Pile, in that order), then the Pile's top onto a column, then any other
+play, else a flip (a standstill needs every seat unable to play: a player that passed
+plays over would hold the round up for ever).
 random: any legal action.
 """
 
@@ -61,6 +63,9 @@ def greedy(s, seat=0):
     for dst in range(1, 5):
         a = _play(g.SRC_PILE, dst)
         if g.legal(s, seat, a):
+            return a
+    for a in range(g.PLAY, g.ACTIONS):  # any other play (a column onto another, the
+        if g.legal(s, seat, a):  # waste's top onto a column) before a flip
             return a
     return g.FLIP if g.legal(s, seat, g.FLIP) else g.WAIT
 

@@ -104,6 +104,26 @@ def test_down_flips_three_and_a_press_with_no_play_says_so(tmp_path):
     assert screen.pending == g.WAIT and device.text_on_screen(board, "no play for it", 24)
 
 
+def test_a_standstill_held_up_by_the_persons_play_says_so(tmp_path):
+    from rules_cases.gnerts_cases import STUCK
+
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([dict(STUCK), dict(STUCK)])
+    s.since[1] = 99  # West went through its pass long ago
+    ace = g.parse_card("AS")
+    i = s.piles[0].index(ace)
+    s.piles[0][i], s.stacks[0][0] = s.stacks[0][0], ace  # the last flip turns the ace up
+    for _ in range(12):  # 35 cards: the twelfth flip turns the ace up
+        g.play(s, g.FLIP)
+    assert s.wastes[0][-1] == ace and s.stills == 0
+    put(app, screen, s)
+    tick(app)
+    assert device.text_on_screen(board, "you can play!", 24)
+    for _ in range(20):
+        tick(app)
+    assert s.stills == 0  # the standstill waits for the person
+
+
 def test_a_card_a_rival_put_up_first_goes_back(tmp_path):
     app, board, drv, screen = open_game(tmp_path)
     s = build(

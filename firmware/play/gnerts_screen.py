@@ -129,6 +129,9 @@ class GnertsScreen(gamescreen.GameScreen):
                 self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], gfx.card_char(card))
         if s.bounced[0] != bounced:
             self.msg = "too late!"  # over a rival's play: the person's own card came back
+        elif not self.msg and g.holds_up(s, 0):
+            self.msg = "you can play!"  # everyone else is stuck: no standstill yet
+            self.app.dirty = True
         for f in range(len(s.ftop)):
             if flash[f] and flash[f] == t & 255:
                 flash[f] = 0

@@ -263,6 +263,27 @@ def case_d6_a_standstill_needs_everyone_through_a_whole_pass():
     assert not g.stuck(s, 0)
 
 
+def case_c13_no_standstill_while_the_last_flip_turned_up_a_play():
+    """C13, D6: 'without being able to play any cards from their Pile, Stock, or Stack':
+    a seat through its whole pass whose last flip turns up an ace can still play, so
+    no standstill comes until it has played it."""
+    s = build([dict(STUCK), dict(STUCK)])
+    s.since[1] = 99  # West went through its pass long ago
+    stack = s.stacks[0]
+    ace = g.parse_card("AS")
+    i = s.piles[0].index(ace)
+    s.piles[0][i], stack[0] = stack[0], ace  # the ace: the last flip's top card
+    g.check(s)
+    for _ in range(12):  # 35 cards: the twelfth flip turns the ace up
+        act(s, "flip")
+    assert s.wastes[0][-1] == ace and s.stills == 0
+    assert not g.stuck(s, 0) and g.holds_up(s, 0)  # the screen says "you can play!"
+    act(s, "wait")
+    assert s.stills == 0 and g.holds_up(s, 0)  # the standstill waits
+    act(s, "w-f")
+    assert s.stills == 0 and list(s.ftop) == [1] and not g.holds_up(s, 0)
+
+
 def case_c15_the_pile_top_plays_to_a_column_or_scores():
     """C15: the Pile's top onto a column or to the Scoring Area; the next card is up."""
     s = build(
