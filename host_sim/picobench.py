@@ -177,6 +177,7 @@ def measure_game(runner, game, uf2):
         "pico_mean_latency_ms": ms(d["latency"]["mean_us"]),
         "pico_save_ms": ms(d["save"]["max_us"]),
         "pico_saves": d["save"]["n"],
+        "pico_worst_save_at": d["save"]["at"],
         "pico_save_flash_ms": ms(d["save_flash"]["max_us"]),
         "pico_idle_show_ms": ms(d["idle_show"]["max_us"]),
         "pico_collect_ms": ms(d["collect_us"]),

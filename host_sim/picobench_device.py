@@ -315,8 +315,8 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
             if not detail:
                 continue
             if probe.save_us:
-                save.add(probe.save_us)
-                flash.add(probe.flash_us)
+                save.add(probe.save_us, frames)
+                flash.add(probe.flash_us, frames)
             # the frame without its saves and the RAM device's Python (the Pico's is C)
             work = dt - probe.save_us - (dev.spent() - dev_before)
             if app.calm_collects != collects:
