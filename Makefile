@@ -94,3 +94,18 @@ fuzz-cli: venv
 ## every game by computer for a long run in one VM process (at least 10 minutes)
 soak: venv
 	$(BIN)/python -m host_sim soak --games 1000 --minutes 10
+
+.PHONY: web web-serve bench-web
+
+## the game in a web page: build/web/, a static page running the firmware on MicroPython's
+## WebAssembly port (the runtime pinned in web/package-lock.json, installed with npm ci)
+web: venv
+	$(BIN)/python -m host_sim web build
+
+## serve build/web/ on localhost and print its address: make web-serve [PORT=8024]
+web-serve: web
+	$(BIN)/python -m host_sim web serve $(if $(PORT),--port $(PORT))
+
+## page load to the launcher and frame time in a headless Chromium (Debian's chromium)
+bench-web: venv
+	$(BIN)/python -m host_sim web bench

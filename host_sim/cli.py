@@ -504,6 +504,7 @@ def build_parser():
         ("soak", "every game by computer for a long run in one VM process (make soak)"),
         ("picoemu", "an emulated Pico: set up, run a script, calibrate the bench"),
         ("uf2", "a MicroPython firmware with the modules frozen in, as a .uf2 (make uf2)"),
+        ("web", "the game in a web page: build, serve, bench (make web)"),
     ):
         sub.add_parser(name, help=text + "; --help for its options")
 
@@ -520,6 +521,7 @@ PASSTHROUGH = {
     "soak": "host_sim.soak",
     "picoemu": "host_sim.picoemu",
     "uf2": "host_sim.uf2",
+    "web": "host_sim.web",
 }
 
 
