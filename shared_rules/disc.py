@@ -1,0 +1,720 @@
+"""Disc Battle: programs on the Grid throwing discs, basic and advanced rules
+(docs/rules/disc.md).
+
+Two to four programs on a square grid of cells (1 cell = 1 inch): each stands on a 4x4
+action base, holds a disc (two from level 6 in the advanced game) and owns a few action
+cards. One card is flipped at a time; its program acts (Attack, Move, Stand, Throw) or
+holds the card for a reaction (Block, Catch, Dodge). After every active action the
+discs in flight move 8 cells (the 6-cell movement base and the 2-cell marker) in one of
+8 directions, reflecting off the Grid's edge; a disc crossing a base asks that program
+to react. The last program (or team) standing wins. Seat 0 is the person, the others
+are computer programs. Pure logic: runs on CPython, MicroPython and CircuitPython.
+
+Moves (small ints): HOLD, STAND, ATTACK + seat, THROW + dir * 4 + lane, MOVE + cell of
+the 9x9 offsets, and the answers to the windows: CATCH, PASS, BLOCK, DODGE (a disc
+crossing a base), FLY, RECALL, ARC + turn (a disc about to move). Notation: "hold",
+"stand", "attack red", "throw ne 0", "move 2 -1", "catch", "pass", "block", "dodge",
+"fly", "recall", "arc l90" .. "arc r90".
+"""
+
+from shared_rules.contract import options_with_defaults
+from shared_rules.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+NAME = "disc"
+TITLE = "Disc Battle"
+VERSION = 1  # dump format version
+KIND = "turns"
+SEATS_MIN = 2
+SEATS_MAX = 4
+SEAT_NAMES = ("You", "Red", "Gold", "Blue")
+OPTIONS = (
+    ("battle", "Battle", ("duel", "three", "four", "2v2"), "duel", "programs, or two teams of two"),
+    ("rules", "Rules", ("basic", "advanced"), "basic", "advanced: levels, skill tests"),
+    ("hold", "Hold", (3, 2), 3, "basic: most cards held"),
+    ("grid", "Grid", (24, 12, 36, 48), 24, "grid side in cells (inches)"),
+    ("dirdie", "Dir die", ("roll", "home"), "roll", "home: no die, back to the owner"),
+    ("discs", "Discs", (1, 2), 1, "advanced: 2 discs from level 6"),
+    ("start", "Start", ("most", "one"), "most", "advanced: cards held at start"),
+    ("cpu", "Computer", ("strong", "greedy", "random"), "strong", "how the rivals play"),
+)
+LOW_WINS = False
+CLEAN = None
+SUMMARY = ("rules", "winner", "derez", "turns", "points", "levels")
+PROFILE = {"points": 0, "level": 1}
+POINTS_MAX = const(999999)
+
+# The advanced table: (points, action cards, may hold, most held at the start, discs).
+TABLE = (
+    (0, 4, 1, 1, 1),
+    (8, 5, 1, 1, 1),
+    (16, 5, 2, 1, 1),
+    (32, 5, 2, 2, 1),
+    (64, 6, 2, 2, 1),
+    (128, 6, 3, 2, 2),
+    (256, 6, 3, 3, 2),
+    (512, 7, 3, 3, 2),
+    (1024, 7, 4, 3, 2),
+    (2048, 7, 4, 4, 2),
+)
+LEVEL_MAX = const(10)
+BASIC_CARDS = const(5)
+
+BASE = const(4)  # an action base: 4x4 cells
+PATH = const(8)  # one disc movement: the 6-cell movement base, then the 2-cell marker
+RECALL_BASIC = const(12)  # more than 3 action bases away (cells between)
+RECALL_FAR = const(16)  # advanced: more than 4 action bases away, the test is 5
+TURNS_MAX = const(50)  # a match still on after 50 turns ends without a winner (D17)
+
+# The 8 directions, clockwise from north (y grows down the screen).
+DX = (0, 1, 1, 1, 0, -1, -1, -1)
+DY = (-1, -1, 0, 1, 1, 1, 0, -1)
+DIR_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+_DIR_OF = (7, 0, 1, 6, -1, 2, 5, 4, 3)  # (dy + 1) * 3 + dx + 1 -> direction
+
+# Moves.
+HOLD = const(0)
+STAND = const(1)
+ATTACK = const(2)  # + seat
+THROW = const(8)  # + dir * 4 + lane
+MOVE = const(40)  # + (dy + 4) * 9 + dx + 4
+CATCH = const(121)
+PASS = const(122)
+BLOCK = const(123)
+DODGE = const(124)
+FLY = const(125)
+RECALL = const(126)
+ARC = const(127)  # + 0..3: turn -2, -1, +1, +2 (eighths: 90 and 45 degrees)
+MOVES_MAX = const(131)
+ARC_TURNS = (-2, -1, 1, 2)
+ARC_NAMES = ("l90", "l45", "r45", "r90")
+
+# Phases: who decides what. RUN is internal (never seen between moves).
+PH_CARD = const(0)  # the flipped card's program chooses an active action or holds it
+PH_REACT = const(1)  # a program answers a crossing (rkind)
+PH_FLIGHT = const(2)  # a disc's owner chooses how it moves
+PH_OVER = const(3)
+PH_RUN = const(4)
+
+# What the resolution does next (when no disc is sweeping).
+ST_MOVED = const(0)  # the mover's own disc markers under its new base (qi: disc 0, 1)
+ST_DISCS = const(1)  # the discs in flight move, from the actor on (qi: 0 .. 2n - 1)
+ST_NEXT = const(2)  # the next card
+
+# Windows of PH_REACT.
+K_OWN = const(0)  # the program's own disc crosses its base: catch or pass
+K_BLOCK = const(1)  # another's disc crosses: block or dodge
+K_MOVED = const(2)  # the program moved onto its own disc marker: catch or pass
+
+# Disc slots (two a program): empty, in hand, in flight.
+D_NONE = const(0)
+D_HAND = const(1)
+D_FLY = const(2)
+NO = const(255)
+
+# How a program was de-rezzed.
+BY_ATTACK = const(0)
+BY_DISC = const(1)
+HOW = ("attack", "disc")
+
+_KEY_A = const(16)  # firmware.buttons.A
+
+
+class Game:
+    """The programs, their discs and cards, the deck and where the action stands."""
+
+    def __init__(self, n=2):
+        self.opts = {}
+        self.seed = 0
+        self.rng = Rng(1)
+        self.n = n
+        self.size = 24
+        self.bx = bytearray(n)
+        self.by = bytearray(n)
+        self.alive = bytearray(n)
+        self.prone = bytearray(n)
+        self.held = bytearray(n)
+        self.used = bytearray(n)  # cards used this turn (reshuffled at the turn's end)
+        self.cards = bytearray(n)
+        self.holdmax = bytearray(n)
+        self.level = bytearray(n)
+        self.dst = bytearray(2 * n)  # D_NONE, D_HAND, D_FLY
+        self.hx = bytearray(2 * n)  # a flying disc: its marker's head cell and direction
+        self.hy = bytearray(2 * n)
+        self.hd = bytearray(2 * n)
+        self.deck = bytearray(0)  # card owners; deck[top:] still face down
+        self.top = 0
+        self.turn = 1
+        self.saved = [0] * n  # points saved at the end of each turn
+        self.pend = [0] * n  # points earned since
+        self.log = bytearray(0)  # de-rezzes: killer, victim, how
+        self.phase = PH_RUN
+        self.stage = ST_NEXT
+        self.actor = 0
+        self.qi = 0
+        self.skip = NO  # the disc thrown by this action does not move again
+        self.cur = NO  # the disc sweeping (or waiting for its flight)
+        self.left = 0  # its cells still to go
+        self.seen = 0  # programs it has crossed this movement (bits)
+        self.rseat = 0
+        self.rkind = 0
+        self.nmoves = 0
+
+
+# ---- levels and loadouts ---------------------------------------------------------
+
+
+def level_for_points(points):
+    """(level, action_cards, may_hold, max_start_held, max_discs) from the text's table."""
+    if type(points) is not int or points < 0:
+        raise ValueError("disc points must be a whole number >= 0, got %r" % (points,))
+    i = LEVEL_MAX - 1
+    while TABLE[i][0] > points:
+        i -= 1
+    r = TABLE[i]
+    return (i + 1, r[1], r[2], r[3], r[4])
+
+
+def loadout(level, discs):
+    """(action_cards, max_start_held) for a program of that level using 1 or 2 discs."""
+    if type(level) is not int or not 1 <= level <= LEVEL_MAX:
+        raise ValueError("disc level must be 1..%d, got %r" % (LEVEL_MAX, level))
+    if type(discs) is not int or discs not in (1, 2):
+        raise ValueError("a program uses 1 or 2 discs, got %r" % (discs,))
+    r = TABLE[level - 1]
+    if discs > r[4]:
+        raise ValueError("two discs need level 6, this program is level %d" % level)
+    extra = discs - 1
+    return (r[1] - extra, max(1, r[3] - extra))
+
+
+def check_profile(profile):
+    """Raise ValueError unless profile holds points 0..999999 and a level they allow."""
+    if not isinstance(profile, dict):
+        raise ValueError("disc profile must be a record")
+    for key in ("points", "level"):
+        if key not in profile:
+            raise ValueError("disc profile lacks %s" % key)
+    p = profile["points"]
+    lv = profile["level"]
+    if type(p) is not int or not 0 <= p <= POINTS_MAX:
+        raise ValueError("disc profile points out of range: %r" % (p,))
+    if type(lv) is not int or not 1 <= lv <= LEVEL_MAX:
+        raise ValueError("disc profile level out of range: %r" % (lv,))
+    if lv > level_for_points(p)[0]:
+        raise ValueError("disc profile level %d needs %d points" % (lv, TABLE[lv - 1][0]))
+
+
+def settle(profile, s):
+    """The profile after the finished match s: an advanced match adds the person's
+    points, and the level rises as far as the points allow (D20)."""
+    return _more().settle(profile, s)
+
+
+# ---- options -----------------------------------------------------------------------
+
+
+_BATTLE_N = {"duel": 2, "three": 3, "four": 4, "2v2": 4}
+
+
+def option_text(key, v):
+    return _more().option_text(key, v)
+
+
+def describe(options):
+    return _more().describe(options)
+
+
+# ---- a new match -------------------------------------------------------------------
+
+
+def starts(n, w):
+    """The action bases' top-left cells, seats in clockwise order (D4)."""
+    m = (w - 12) // 6
+    lo = m
+    hi = w - BASE - m
+    mid = (w - BASE) // 2
+    if n == 2:
+        return ((lo, mid), (hi, mid))
+    if n == 3:
+        return ((mid, hi), (lo, lo), (hi, lo))
+    return ((lo, hi), (lo, lo), (hi, lo), (hi, hi))
+
+
+def new(seed, options=None, profile=None):
+    """A new match: bases placed, discs in hand, the start-held cards held, the rest of
+    everyone's cards shuffled into the deck, the first card flipped."""
+    o = options_with_defaults(NAME, OPTIONS, options)
+    if type(seed) is not int:
+        raise ValueError("disc seed must be a number, got %r" % (seed,))
+    if profile is None:
+        profile = PROFILE
+    check_profile(profile)
+    n = _BATTLE_N[o["battle"]]
+    s = Game(n)
+    s.opts = o
+    s.seed = seed
+    s.rng = Rng(seed)
+    s.size = o["grid"]
+    if o["rules"] == "advanced":
+        lv = profile["level"]
+        discs = 2 if o["discs"] == 2 and lv >= 6 else 1
+        cards, start = loadout(lv, discs)
+        if o["start"] == "one":
+            start = 1
+        hold = TABLE[lv - 1][2]
+    else:
+        lv, discs, cards, start, hold = 1, 1, BASIC_CARDS, 1, o["hold"]
+    deck = []
+    at = starts(n, s.size)
+    for p in range(n):
+        s.bx[p], s.by[p] = at[p]
+        s.alive[p] = 1
+        s.level[p] = lv
+        s.cards[p] = cards
+        s.holdmax[p] = hold
+        s.held[p] = start
+        for k in range(discs):
+            s.dst[2 * p + k] = D_HAND
+        deck += [p] * (cards - start)
+    s.deck = bytearray(deck)
+    s.rng.shuffle(s.deck)
+    _continue(s)
+    return s
+
+
+# ---- the contract ------------------------------------------------------------------
+
+
+def seats(s):
+    return s.n
+
+
+def humans(s):
+    return (0,)
+
+
+def to_act(s):
+    ph = s.phase
+    if ph == PH_CARD:
+        return s.actor
+    if ph == PH_REACT:
+        return s.rseat
+    if ph == PH_FLIGHT:
+        return s.cur >> 1
+    return -1
+
+
+def claimants(s):
+    return ()
+
+
+def over(s):
+    return s.phase == PH_OVER
+
+
+def teams(s):
+    return s.opts["battle"] == "2v2"
+
+
+def team(s, p):
+    """A program's side: its seat, or seat % 2 in teams of two (0 and 2 against 1 and 3)."""
+    return p % 2 if teams(s) else p
+
+
+def scores(s):
+    return [s.saved[p] + s.pend[p] for p in range(s.n)]
+
+
+def score(s):
+    return s.saved[0] + s.pend[0]
+
+
+def advanced(s):
+    return s.opts["rules"] == "advanced"
+
+
+# ---- the board -------------------------------------------------------------------
+
+
+def in_base(s, p, x, y):
+    """Whether cell (x, y) is on program p's action base."""
+    return 0 <= x - s.bx[p] < BASE and 0 <= y - s.by[p] < BASE
+
+
+def overlaps(s, p, q):
+    """Whether two action bases overlap (a cell in common)."""
+    return -BASE < s.bx[p] - s.bx[q] < BASE and -BASE < s.by[p] - s.by[q] < BASE
+
+
+def hand(s, p):
+    """The slot of a disc p holds, or NO."""
+    if s.dst[2 * p] == D_HAND:
+        return 2 * p
+    if s.dst[2 * p + 1] == D_HAND:
+        return 2 * p + 1
+    return NO
+
+
+def flying(s, p):
+    return s.dst[2 * p] == D_FLY or s.dst[2 * p + 1] == D_FLY
+
+
+def lanes(d):
+    """Throw lanes: 4 along a side (straight throws), 3 at a corner (diagonal)."""
+    return 3 if d & 1 else 4
+
+
+def launch(s, p, d, k):
+    """The first cell of a throw's movement base: adjacent to p's base (D6)."""
+    bx = s.bx[p]
+    by = s.by[p]
+    ux = DX[d]
+    uy = DY[d]
+    if d & 1:
+        x = bx + BASE if ux > 0 else bx - 1
+        y = by + BASE if uy > 0 else by - 1
+        if k == 1:
+            x -= ux
+        elif k == 2:
+            y -= uy
+        return x, y
+    if ux:
+        return (bx + BASE if ux > 0 else bx - 1), by + k
+    return bx + k, (by + BASE if uy > 0 else by - 1)
+
+
+def on_grid(s, x, y):
+    return 0 <= x < s.size and 0 <= y < s.size
+
+
+def can_move_to(s, p, x, y):
+    """A new base within the grid, one to four cells away, its program not on another's."""
+    d = max(abs(x - s.bx[p]), abs(y - s.by[p]))
+    if d < 1 or d > BASE or x < 0 or y < 0 or x > s.size - BASE or y > s.size - BASE:
+        return False
+    for q in range(s.n):
+        if q != p and s.alive[q] and abs(s.bx[q] - x) < 2 and abs(s.by[q] - y) < 2:
+            return False
+    return True
+
+
+def away(s, slot):
+    """Cells between a flying disc's marker and its owner's base (Chebyshev, D9)."""
+    p = slot >> 1
+    d = s.hd[slot]
+    best = 999
+    for back in (0, 1):
+        x = s.hx[slot] - back * DX[d]
+        y = s.hy[slot] - back * DY[d]
+        gx = max(s.bx[p] - x, x - s.bx[p] - BASE + 1, 0)
+        gy = max(s.by[p] - y, y - s.by[p] - BASE + 1, 0)
+        best = min(best, max(gx, gy) - 1)
+    return best
+
+
+def toward(fx, fy, tx, ty):
+    """The one of the 8 directions nearest the line from (fx, fy) to (tx, ty)."""
+    dx = tx - fx
+    dy = ty - fy
+    ax = abs(dx)
+    ay = abs(dy)
+    ux = 0 if 5 * ax < 2 * ay else (1 if dx > 0 else -1)
+    uy = 0 if 5 * ay < 2 * ax else (1 if dy > 0 else -1)
+    if ux == 0 and uy == 0:
+        uy = -1
+    return _DIR_OF[(uy + 1) * 3 + ux + 1]
+
+
+def recall_need(s, slot):
+    """The advanced recall test: 5 when more than 4 bases away, else 6."""
+    return 5 if away(s, slot) > RECALL_FAR else 6
+
+
+def flight_moves(s, slot):
+    """What a living owner may do with its disc about to move (FLY always)."""
+    out = [FLY]
+    lv = s.level[slot >> 1]
+    if advanced(s):
+        if lv + 6 >= recall_need(s, slot):
+            out.append(RECALL)
+        for i in range(4):
+            if lv + 6 >= (10 if i in (0, 3) else 6):
+                out.append(ARC + i)
+    elif away(s, slot) > RECALL_BASIC:
+        out.append(RECALL)
+    return out
+
+
+# ---- moves -------------------------------------------------------------------------
+
+
+def moves(s):
+    """The legal moves of the seat to act, ascending."""
+    ph = s.phase
+    if ph == PH_CARD:
+        return active_moves(s, s.actor)
+    if ph == PH_REACT:
+        if s.rkind == K_BLOCK:
+            return [BLOCK, DODGE]
+        return [CATCH, PASS]
+    if ph == PH_FLIGHT:
+        return flight_moves(s, s.cur)
+    return []
+
+
+def active_moves(s, p):
+    """Hold (room to hold), Stand (prone: nothing else), Attack, Throw, Move."""
+    out = []
+    if s.held[p] < s.holdmax[p]:
+        out.append(HOLD)
+    if s.prone[p]:
+        out.append(STAND)
+        return out
+    if hand(s, p) != NO:
+        for q in range(s.n):
+            if q != p and s.alive[q] and overlaps(s, p, q):
+                out.append(ATTACK + q)
+        for d in range(8):
+            for k in range(lanes(d)):
+                x, y = launch(s, p, d, k)
+                if on_grid(s, x, y):
+                    out.append(THROW + d * 4 + k)
+    bx = s.bx[p]
+    by = s.by[p]
+    for dy in range(-BASE, BASE + 1):
+        for dx in range(-BASE, BASE + 1):
+            if can_move_to(s, p, bx + dx, by + dy):
+                out.append(MOVE + (dy + BASE) * 9 + dx + BASE)
+    return out
+
+
+def is_legal(s, m):
+    if type(m) is not int or m < 0 or m >= MOVES_MAX:
+        return False
+    ph = s.phase
+    if ph == PH_CARD:
+        p = s.actor
+        if m == HOLD:
+            return s.held[p] < s.holdmax[p]
+        if s.prone[p]:
+            return m == STAND
+        if m == STAND or m >= CATCH:
+            return False
+        if m < THROW:
+            q = m - ATTACK
+            if q >= s.n or q == p or not s.alive[q]:
+                return False
+            return hand(s, p) != NO and overlaps(s, p, q)
+        if m < MOVE:
+            d = (m - THROW) >> 2
+            k = (m - THROW) & 3
+            if k >= lanes(d) or hand(s, p) == NO:
+                return False
+            x, y = launch(s, p, d, k)
+            return on_grid(s, x, y)
+        c = m - MOVE
+        return can_move_to(s, p, s.bx[p] + c % 9 - BASE, s.by[p] + c // 9 - BASE)
+    return m in moves(s)
+
+
+def play(s, m):
+    """Apply a move and resolve until someone must decide. Raises ValueError, state
+    untouched, if illegal."""
+    if s.phase == PH_OVER:
+        raise ValueError("disc match is over")
+    if not is_legal(s, m):
+        raise ValueError("illegal disc move %r for %s" % (m, SEAT_NAMES[to_act(s)]))
+    s.nmoves += 1
+    ph = s.phase
+    s.phase = PH_RUN
+    e = _engine()
+    if ph == PH_CARD:
+        e._active(s, m)
+    elif ph == PH_REACT:
+        e._react(s, m)
+    else:
+        e._flight(s, m)
+    e._continue(s)
+
+
+# ---- resolving (shared_rules/disc_flight.py) -------------------------------------
+
+
+def _engine():
+    """The resolution: actions, reactions, flights, sweeps, de-rezzes, turns, the end."""
+    from shared_rules import disc_flight
+
+    return disc_flight
+
+
+def _continue(s):
+    """Resolve until a seat must decide or the match is over."""
+    _engine()._continue(s)
+
+
+def _derez(s, q, killer, how):
+    """q is de-rezzed by killer (BY_ATTACK or BY_DISC); the match may end (C29)."""
+    _engine()._derez(s, q, killer, how)
+
+
+# ---- the result -------------------------------------------------------------------
+
+
+def winner(s):
+    """The winning seat (in teams the lower seat of the winning team), -1 for none."""
+    if s.phase != PH_OVER:
+        return -1
+    return win_side(s)
+
+
+def win_side(s):
+    """The side standing alone at the end (a seat; in teams 0 or 1), -1 for none."""
+    if s.phase != PH_OVER:
+        return -1
+    side = -1
+    for p in range(s.n):
+        if s.alive[p]:
+            t = team(s, p)
+            if side >= 0 and t != side:
+                return -1
+            side = t
+    return side
+
+
+def derez_list(s):
+    """[[killer, victim, "attack" or "disc"], ...] in order."""
+    return _more().derez_list(s)
+
+
+def summary(s):
+    return _more().summary(s)
+
+
+# ---- notation and the screen -------------------------------------------------------
+
+
+def move_text(s, m):
+    return _more().move_text(s, m)
+
+
+def move_log(s, seat, m):
+    """The log line for a program's move, e.g. "Red throws ne"."""
+    return _more().move_log(s, seat, m)
+
+
+def touches(s, m):
+    """Active moves: ("act", kind), then the target ("seat"), the direction and lane
+    ("dir", "lane") or the new base's cell ("grid", y * size + x); a window's answers:
+    ("answer", move - CATCH)."""
+    return _more().touches(s, m)
+
+
+# ---- computer players (shared_rules/disc_ai.py) ------------------------------------
+
+
+def best_move(s):
+    """The strong player's choice for the seat to act (the option cpu for a computer
+    seat); it sees only view(s, to_act(s))."""
+    seat = to_act(s)
+    if seat < 0:
+        raise ValueError("disc match is over")
+    from shared_rules import disc_ai
+
+    level = "strong" if seat in humans(s) else s.opts["cpu"]
+    return disc_ai.choose(s, level)
+
+
+def release_players():
+    """The computer players keep nothing between moves."""
+
+
+# ---- the save (kept here: a match in play saves without disc_save) ---------------
+
+
+def _hex(b):
+    return "".join(["%02x" % x for x in b]) or "-"
+
+
+def dump(s):
+    o = s.opts
+    n = s.n
+    at = (s.phase, s.stage, s.turn, s.top, s.actor, s.qi, s.skip, s.cur, s.left)
+    at += (s.seen, s.rseat, s.rkind, s.nmoves)
+    lines = [
+        "disc %d" % VERSION,
+        "opts %s %s %d %d %s %d %s %s"
+        % (
+            o["battle"],
+            o["rules"],
+            o["hold"],
+            o["grid"],
+            o["dirdie"],
+            o["discs"],
+            o["start"],
+            o["cpu"],
+        ),
+        "seed %d" % s.seed,
+        "rng %d" % s.rng.get_state(),
+        "at %d %d %d %d %d %d %d %d %d %d %d %d %d" % at,
+    ]
+    for p in range(n):
+        f = (s.bx[p], s.by[p], s.alive[p], s.prone[p], s.held[p], s.used[p])
+        f += (s.cards[p], s.holdmax[p], s.level[p], s.saved[p], s.pend[p])
+        lines.append("p%d %d %d %d %d %d %d %d %d %d %d %d" % ((p,) + f))
+    for k in range(2 * n):
+        lines.append("d%d %d %d %d %d" % (k, s.dst[k], s.hx[k], s.hy[k], s.hd[k]))
+    lines.append("deck " + _hex(s.deck))
+    lines.append("derez " + _hex(s.log))
+    return "\n".join(lines) + "\n"
+
+
+# ---- rarely used parts (shared_rules/disc_more.py, disc_save.py) -----------------
+
+
+def _more():
+    from shared_rules import disc_more
+
+    return disc_more
+
+
+def _save():
+    from shared_rules import disc_save
+
+    return disc_save
+
+
+def load(text):
+    """Inverse of dump. Raises ValueError on any damage."""
+    return _save().load(text)
+
+
+def check(s):
+    """Raise ValueError if an invariant is broken."""
+    _save().check(s)
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
+    return _save().parse_move(s, text)
+
+
+def view(s, seat):
+    """What `seat` may see: all but the deck's order and the dice to come (D16)."""
+    return _save().view(s, seat)
+
+
+def redeal(s, seat, rng):
+    """A copy `seat` cannot tell from s: the face-down deck shuffled again, new dice."""
+    return _save().redeal(s, seat, rng)
+
+
+def copy(s):
+    return _save().copy(s)

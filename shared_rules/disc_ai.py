@@ -1,0 +1,331 @@
+"""Disc Battle's computer players (docs/rules/disc.md, "Computer players").
+
+Each reads only what its seat may see (the bases, the discs, the cards held and the
+counts: never the face-down cards' order nor the dice to come), so a redeal gives the
+same choice.
+
+- random: a legal move drawn from a seed made of what the seat sees.
+- greedy: kills at once when it can (an attack on a prone or cardless program), stands
+  when prone, holds a card when it has none, throws along the lane whose first flight
+  crosses an enemy, else moves toward the nearest enemy; blocks, catches, flies straight.
+- strong: weighs every legal move by predicting the disc paths three movements ahead
+  (each disc straight on, reflecting off the walls): the danger to its base from the
+  other discs and from attacks in reach, the chances its own discs and attacks give
+  against the enemies (a prone program is a kill, a cardless one goes prone, one with a
+  card spends it; in the advanced game the opposed tests' odds), its held cards, its
+  discs in hand and being prone.
+"""
+
+from shared_rules import disc as g
+from shared_rules.rng import Rng
+
+KILL = 100
+WEIGHT = (1.1, 1.0, 0.55, 0.3)  # a crossing now (a throw), after 1, 2, 3 movements
+HELD_VALUE = (0, 14, 22, 27, 30)
+FAIL = 15 / 36  # the defender loses an opposed test of equal levels
+
+
+def view_seed(s, seat):
+    """A seed made of what the seat may see."""
+    x = s.nmoves * 7919 + seat * 104729 + s.turn + 1
+    for p in range(s.n):
+        x = (x * 31 + s.bx[p] * 7 + s.by[p] * 3 + s.held[p] + s.prone[p] * 5) & 0xFFFFFF
+    for k in range(2 * s.n):
+        x = (x * 13 + s.dst[k] + s.hx[k] * 3 + s.hy[k] * 5 + s.hd[k]) & 0xFFFFFF
+    return x or 1
+
+
+def choose(s, level):
+    """The move of the seat to act at this level."""
+    ms = g.moves(s)
+    if len(ms) == 1:
+        return ms[0]
+    if level == "random":
+        return ms[Rng(view_seed(s, g.to_act(s))).below(len(ms))]
+    if s.phase == g.PH_CARD:
+        if level == "greedy":
+            return _greedy_card(s, ms)
+        return _strong_card(s, ms)
+    if s.phase == g.PH_REACT:
+        return _answer(s, ms, level == "strong")
+    return _flight(s, ms, level == "strong")
+
+
+# ---- paths -----------------------------------------------------------------------
+
+
+def path(s, x, y, d, cells, dies_at_wall=False):
+    """The cells a disc at head (x, y) going d sweeps over the next `cells` cells,
+    reflecting off the walls: a flat list x0, y0, x1, y1, ..."""
+    w = s.size
+    out = []
+    for _ in range(cells):
+        nx = x + g.DX[d]
+        ny = y + g.DY[d]
+        if not (0 <= nx < w and 0 <= ny < w):
+            if dies_at_wall:
+                break
+            ux = g.DX[d] if 0 <= nx < w else -g.DX[d]
+            uy = g.DY[d] if 0 <= ny < w else -g.DY[d]
+            d = g._DIR_OF[(uy + 1) * 3 + ux + 1]
+            nx = x + ux
+            ny = y + uy
+        x = nx
+        y = ny
+        out.append(x)
+        out.append(y)
+    return out
+
+
+def first_cross(cells, bx, by):
+    """The movement (0, 1, 2 ..) in which the path first crosses the base at (bx, by),
+    or -1."""
+    for i in range(0, len(cells), 2):
+        if 0 <= cells[i] - bx < g.BASE and 0 <= cells[i + 1] - by < g.BASE:
+            return i // (2 * g.PATH)
+    return -1
+
+
+def flight_paths(s):
+    """[(owner, cells of the next 3 movements)] for every disc in flight."""
+    out = []
+    for k in range(2 * s.n):
+        if s.dst[k] == g.D_FLY:
+            o = k >> 1
+            cells = path(s, s.hx[k], s.hy[k], s.hd[k], 3 * g.PATH, not s.alive[o])
+            out.append((o, cells))
+    return out
+
+
+# ---- judging a position ------------------------------------------------------------
+
+
+def exposed(s, q, prone, held):
+    """What a disc crossing program q is worth to its enemies."""
+    adv = g.advanced(s)
+    if prone:
+        return KILL
+    if not held:
+        return FAIL * KILL + (1 - FAIL) * 25 if adv else 25
+    return FAIL * KILL + 6 if adv else 6
+
+
+def attackable(s, prone, held):
+    """What an attack on a program is worth to the attacker."""
+    if prone or not held:
+        return KILL
+    return FAIL * KILL + 6 if g.advanced(s) else 6
+
+
+def _side(s, p, q):
+    """+1 for an enemy, -1 for a teammate, 0 for itself."""
+    if p == q:
+        return 0
+    return 1 if g.team(s, p) != g.team(s, q) else -1
+
+
+def judge(s, me, bx, by, prone, held, in_hand, flights, mine):
+    """The value of me standing at (bx, by) with these cards and discs, the discs in
+    flight on `flights` and me throwing along `mine` (a path from movement 0) or None."""
+    v = HELD_VALUE[min(held, 4)] + 9 * in_hand - (12 if prone else 0)
+    danger = exposed(s, me, prone, held)
+    for owner, cells in flights:
+        if owner == me:
+            t = first_cross(cells, bx, by)
+            if t >= 0 and not in_hand:
+                v += 6 * WEIGHT[t + 1]
+            v += _gains(s, me, cells, 1)
+            continue
+        t = first_cross(cells, bx, by)
+        if t >= 0:
+            v -= danger * WEIGHT[t + 1]
+    if mine is not None:
+        v += _gains(s, me, mine, 0)
+    for q in range(s.n):
+        if q == me or not s.alive[q]:
+            continue
+        far = max(abs(s.bx[q] - bx), abs(s.by[q] - by))
+        reach = 0.9 if far < g.BASE else (0.5 if far <= 2 * g.BASE - 1 else 0)
+        if not reach:
+            continue
+        side = _side(s, me, q)
+        if side > 0 and g.hand(s, q) != g.NO and not s.prone[q]:
+            v -= reach * attackable(s, prone, held)
+        if side > 0 and in_hand and not prone:
+            v += 0.5 * reach * attackable(s, s.prone[q], s.held[q])
+    return v
+
+
+def _gains(s, me, cells, t0):
+    v = 0
+    for q in range(s.n):
+        if not s.alive[q] or q == me:
+            continue
+        t = first_cross(cells, s.bx[q], s.by[q])
+        if t >= 0:
+            v += _side(s, me, q) * exposed(s, q, s.prone[q], s.held[q]) * WEIGHT[t + t0]
+    return v
+
+
+# ---- the card: an active action or hold --------------------------------------------
+
+
+def _strong_card(s, ms):
+    me = s.actor
+    flights = flight_paths(s)
+    bx = s.bx[me]
+    by = s.by[me]
+    prone = s.prone[me]
+    held = s.held[me]
+    hand = 0
+    for k in (2 * me, 2 * me + 1):
+        hand += s.dst[k] == g.D_HAND
+    best = ms[0]
+    best_v = -1e9
+    for m in ms:
+        if m == g.HOLD:
+            v = judge(s, me, bx, by, prone, held + 1, hand, flights, None) - 3
+        elif m == g.STAND:
+            v = judge(s, me, bx, by, 0, held, hand, flights, None)
+        elif m < g.THROW:
+            q = m - g.ATTACK
+            side = _side(s, me, q)
+            now = attackable(s, s.prone[q], s.held[q]) * 1.6 * side
+            v = judge(s, me, bx, by, prone, held, hand, flights, None) + now
+        elif m < g.MOVE:
+            d = (m - g.THROW) >> 2
+            x, y = g.launch(s, me, d, (m - g.THROW) & 3)
+            cells = path(s, x - g.DX[d], y - g.DY[d], d, 3 * g.PATH)
+            v = judge(s, me, bx, by, prone, held, hand - 1, flights, cells)
+        else:
+            c = m - g.MOVE
+            nx = bx + c % 9 - g.BASE
+            ny = by + c // 9 - g.BASE
+            v = judge(s, me, nx, ny, prone, held, hand, flights, None)
+        if v > best_v + 1e-9:
+            best_v = v
+            best = m
+    return best
+
+
+def _greedy_card(s, ms):
+    me = s.actor
+    for m in ms:
+        if g.ATTACK <= m < g.THROW:
+            q = m - g.ATTACK
+            if _side(s, me, q) > 0 and (s.prone[q] or not s.held[q]):
+                return m
+    if s.prone[me]:
+        return g.STAND if s.held[me] or g.HOLD not in ms else g.HOLD
+    if not s.held[me] and g.HOLD in ms:
+        return g.HOLD
+    best = -1
+    best_v = 0
+    for m in ms:
+        if g.THROW <= m < g.MOVE:
+            d = (m - g.THROW) >> 2
+            x, y = g.launch(s, me, d, (m - g.THROW) & 3)
+            cells = path(s, x - g.DX[d], y - g.DY[d], d, g.PATH)
+            v = 0
+            for q in range(s.n):
+                if s.alive[q] and _side(s, me, q) > 0 and first_cross(cells, s.bx[q], s.by[q]) >= 0:
+                    v += exposed(s, q, s.prone[q], s.held[q])
+            if v > best_v:
+                best_v = v
+                best = m
+    if best >= 0:
+        return best
+    target = _nearest_enemy(s, me)
+    best = ms[0]
+    best_d = 1 << 20
+    for m in ms:
+        if m >= g.MOVE and target >= 0:
+            c = m - g.MOVE
+            nx = s.bx[me] + c % 9 - g.BASE
+            ny = s.by[me] + c // 9 - g.BASE
+            dist = max(abs(nx - s.bx[target]), abs(ny - s.by[target]))
+            if dist < best_d:
+                best_d = dist
+                best = m
+    return best
+
+
+def _nearest_enemy(s, me):
+    best = -1
+    best_d = 1 << 20
+    for q in range(s.n):
+        if s.alive[q] and _side(s, me, q) > 0:
+            d = max(abs(s.bx[q] - s.bx[me]), abs(s.by[q] - s.by[me]))
+            if d < best_d:
+                best_d = d
+                best = q
+    return best
+
+
+# ---- windows ---------------------------------------------------------------------
+
+
+def _answer(s, ms, strong):
+    me = s.rseat
+    slot = s.cur
+    if not strong:
+        return g.BLOCK if g.BLOCK in ms else g.CATCH
+    rest = path(s, s.hx[slot], s.hy[slot], s.hd[slot], s.left, not s.alive[slot >> 1])
+    gain = 0
+    for q in range(s.n):
+        if s.alive[q] and q != me and q != slot >> 1:
+            if first_cross(rest, s.bx[q], s.by[q]) >= 0:
+                gain += _side(s, me, q) * exposed(s, q, s.prone[q], s.held[q])
+    if g.BLOCK in ms:
+        return g.DODGE if gain >= KILL / 2 else g.BLOCK
+    if gain >= 20:
+        return g.PASS
+    if s.held[me]:
+        return g.CATCH
+    threat = 0
+    for owner, cells in flight_paths(s):
+        if owner != me and _side(s, me, owner) > 0:
+            t = first_cross(cells, s.bx[me], s.by[me])
+            if 0 <= t <= 1:
+                threat += 1
+    return g.PASS if threat else g.CATCH
+
+
+def _flight(s, ms, strong):
+    slot = s.cur
+    me = slot >> 1
+    if not strong:
+        return g.RECALL if g.RECALL in ms and g.hand(s, me) == g.NO else g.FLY
+    lv = s.level[me]
+    d0 = s.hd[slot]
+    straight = _flight_value(s, me, slot, d0)
+    best = g.FLY
+    best_v = straight
+    for m in ms:
+        if m == g.FLY:
+            continue
+        if m == g.RECALL:
+            need = g.recall_need(s, slot) if g.advanced(s) else 0
+            p = _chance(lv, need)
+            v = p * (8 if g.hand(s, me) == g.NO else 1) + (1 - p) * straight
+        else:
+            i = m - g.ARC
+            p = _chance(lv, 10 if i in (0, 3) else 6)
+            v = p * _flight_value(s, me, slot, (d0 + g.ARC_TURNS[i]) & 7) + (1 - p) * straight
+        if v > best_v + 1e-9:
+            best_v = v
+            best = m
+    return best
+
+
+def _chance(level, need):
+    """The chance a die plus the level makes need."""
+    k = 0
+    for face in range(1, 7):
+        k += face + level >= need
+    return k / 6
+
+
+def _flight_value(s, me, slot, d):
+    cells = path(s, s.hx[slot], s.hy[slot], d, 3 * g.PATH)
+    return _gains(s, me, cells, 1)

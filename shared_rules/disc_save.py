@@ -1,0 +1,380 @@
+"""Disc Battle's rarely used parts (imported when first needed): loading and checking a
+save, move parsing, what a seat may see, redeals and copies.
+
+The save is one line per field in a fixed order; load() accepts only what dump() writes.
+"""
+
+from shared_rules import disc as g
+from shared_rules import save_text as _st
+from shared_rules.contract import options_with_defaults
+
+_GAME = "disc"
+
+
+def _bad(what):
+    _st.bad(_GAME, what)
+
+
+def _int_in(x, lo, hi, what):
+    _st.int_in(_GAME, x, lo, hi, what)
+
+
+def discs_each(s):
+    """Discs each program has in this match: 2 in an advanced match at level 6 or more
+    with the option discs 2."""
+    o = s.opts
+    if o["rules"] == "advanced" and o["discs"] == 2 and s.level[0] >= 6:
+        return 2
+    return 1
+
+
+# ---- invariants ------------------------------------------------------------------
+
+
+def check(s):
+    """Raise ValueError unless the state is one a match can reach."""
+    if not isinstance(s.opts, dict) or options_with_defaults(g.NAME, g.OPTIONS, s.opts) != s.opts:
+        _bad("bad options")
+    n = s.n
+    if n != g._BATTLE_N[s.opts["battle"]] or s.size != s.opts["grid"]:
+        _bad("programs or grid do not match the options")
+    _int_in(s.phase, g.PH_CARD, g.PH_OVER, "phase")
+    _int_in(s.stage, g.ST_MOVED, g.ST_NEXT, "stage")
+    _int_in(s.turn, 1, g.TURNS_MAX + 1, "turn")
+    _int_in(s.top, 0, len(s.deck), "deck top")
+    _int_in(s.actor, 0, n - 1, "actor")
+    _int_in(s.qi, 0, 2 * n, "disc order")
+    _int_in(s.left, 0, g.PATH, "cells left")
+    _int_in(s.seen, 0, (1 << n) - 1, "crossed bases")
+    _int_in(s.rseat, 0, n - 1, "reacting program")
+    _int_in(s.rkind, g.K_OWN, g.K_MOVED, "window")
+    _int_in(s.nmoves, 0, 1 << 30, "moves")
+    for x in (s.skip, s.cur):
+        if x != g.NO:
+            _int_in(x, 0, 2 * n - 1, "disc slot")
+    lv = s.level[0]
+    _int_in(lv, 1, g.LEVEL_MAX, "level")
+    if s.opts["rules"] == "basic" and lv != 1:
+        _bad("the basic game has no levels")
+    for p in range(n):
+        _check_program(s, p, lv)
+    _check_discs(s)
+    _check_cards(s)
+    _check_log(s)
+    _check_phase(s)
+
+
+def _check_program(s, p, lv):
+    w = s.size - g.BASE
+    name = g.SEAT_NAMES[p]
+    _int_in(s.bx[p], 0, w, name + " base x")
+    _int_in(s.by[p], 0, w, name + " base y")
+    _int_in(s.alive[p], 0, 1, name + " alive")
+    _int_in(s.prone[p], 0, s.alive[p], name + " prone")
+    if s.level[p] != lv or s.cards[p] != s.cards[0] or s.holdmax[p] != s.holdmax[0]:
+        _bad("every program has the same level and cards")
+    _int_in(s.holdmax[p], 1, 4, name + " most held")
+    _int_in(s.cards[p], 2, 7, name + " cards")
+    _int_in(s.held[p], 0, s.holdmax[p] if s.alive[p] else 0, name + " held")
+    _int_in(s.used[p], 0, s.cards[p], name + " used")
+    _int_in(s.saved[p], 0, g.POINTS_MAX, name + " points")
+    _int_in(s.pend[p], 0, 100, name + " points since the save")
+    for q in range(p):
+        if s.alive[p] and s.alive[q]:
+            if abs(s.bx[p] - s.bx[q]) < 2 and abs(s.by[p] - s.by[q]) < 2:
+                _bad("two programs on one spot")
+
+
+def _check_discs(s):
+    each = discs_each(s)
+    for k in range(2 * s.n):
+        p = k >> 1
+        st = s.dst[k]
+        _int_in(st, g.D_NONE, g.D_FLY, "disc state")
+        if k & 1 and each == 1 and st != g.D_NONE:
+            _bad("a second disc below its level")
+        if s.alive[p] and (k & 1 < each) and st == g.D_NONE:
+            _bad("a living program lost its disc")
+        if not s.alive[p] and st == g.D_HAND:
+            _bad("a de-rezzed program holds a disc")
+        if st == g.D_FLY:
+            _int_in(s.hx[k], 0, s.size - 1, "disc x")
+            _int_in(s.hy[k], 0, s.size - 1, "disc y")
+        _int_in(s.hd[k], 0, 7, "disc direction")
+
+
+def _check_cards(s):
+    n = s.n
+    rest = [0] * n
+    for i in range(len(s.deck)):
+        c = s.deck[i]
+        _int_in(c, 0, n - 1, "card owner")
+        if i >= s.top:
+            rest[c] += 1
+    for p in range(n):
+        out = 1 if s.phase == g.PH_CARD and p == s.actor else 0
+        have = rest[p] + s.used[p] + s.held[p] + out
+        if s.alive[p]:
+            if have != s.cards[p]:
+                _bad("%s cards do not add up" % g.SEAT_NAMES[p])
+        elif not g.flying(s, p):
+            if have:
+                _bad("a gone program's cards are still in play")
+        elif have > s.cards[p]:
+            _bad("%s has too many cards" % g.SEAT_NAMES[p])
+
+
+def _check_log(s):
+    lg = s.log
+    if len(lg) % 3:
+        _bad("de-rez log")
+    dead = 0
+    for p in range(s.n):
+        dead += not s.alive[p]
+    if len(lg) // 3 != dead:
+        _bad("every de-rezzed program is in the log once")
+    for i in range(0, len(lg), 3):
+        _int_in(lg[i], 0, s.n - 1, "de-rezzer")
+        _int_in(lg[i + 1], 0, s.n - 1, "de-rezzed")
+        _int_in(lg[i + 2], 0, 1, "how")
+        if s.alive[lg[i + 1]]:
+            _bad("a de-rezzed program is alive")
+
+
+def _check_phase(s):
+    ph = s.phase
+    sides = []
+    for p in range(s.n):
+        if s.alive[p] and g.team(s, p) not in sides:
+            sides.append(g.team(s, p))
+    if ph == g.PH_OVER:
+        if len(sides) > 1 and s.turn <= g.TURNS_MAX:
+            _bad("the match ended with two sides standing")
+        return
+    if len(sides) < 2:
+        _bad("one side stands but the match goes on")
+    if ph == g.PH_CARD:
+        if not s.alive[s.actor] or s.cur != g.NO or s.top == 0:
+            _bad("a card's choice")
+        if s.deck[s.top - 1] != s.actor:
+            _bad("the flipped card is not the actor's")
+        return
+    slot = s.cur
+    if slot == g.NO or s.dst[slot] != g.D_FLY:
+        _bad("a window without a disc in flight")
+    owner = slot >> 1
+    if ph == g.PH_FLIGHT:
+        if not s.alive[owner] or len(g.flight_moves(s, slot)) < 2 or s.left:
+            _bad("a flight choice")
+        return
+    p = s.rseat
+    if not s.alive[p] or s.prone[p]:
+        _bad("a window for a program that cannot answer")
+    k = s.rkind
+    if k == g.K_BLOCK:
+        if owner == p or not s.held[p] or g.hand(s, p) == g.NO:
+            _bad("a block window")
+    elif owner != p:
+        _bad("a catch window for another's disc")
+    if (k == g.K_MOVED) != (s.stage == g.ST_MOVED) or (k == g.K_MOVED and s.left):
+        _bad("a catch window out of place")
+    if k != g.K_MOVED and not (s.seen >> p & 1 and g.in_base(s, p, s.hx[slot], s.hy[slot])):
+        _bad("a window without the disc on the base")
+
+
+# ---- the save ----------------------------------------------------------------------
+
+
+def _take(lines, i, key):
+    if i >= len(lines):
+        _bad("save ends early: no %s" % key)
+    line = lines[i]
+    if not line.startswith(key + " "):
+        _bad("save: expected %r, got %r" % (key, line[:20]))
+    return line[len(key) + 1 :]
+
+
+def _ints(text, n):
+    try:
+        return _st.ints(_GAME, text, n)
+    except ValueError:
+        _bad("save: expected %d numbers" % n)
+
+
+def _unhex(text, what):
+    if text == "-":
+        return bytearray(0)
+    if len(text) % 2 or len(text) > 200:
+        _bad("save: bad " + what)
+    try:
+        return bytearray([int(text[i : i + 2], 16) for i in range(0, len(text), 2)])
+    except ValueError:
+        _bad("save: bad " + what)
+
+
+def load(text):
+    """Inverse of dump. Raises ValueError on any damage (a field out of range too)."""
+    if not isinstance(text, str) or not text.endswith("\n"):
+        _bad("save must be text ending in a new line")
+    lines = text[:-1].split("\n")
+    if lines[0] != "disc %d" % g.VERSION:
+        _bad("unknown save version %r" % lines[0][:20])
+    o = _take(lines, 1, "opts").split(" ")
+    if len(o) != 8 or o[2] not in ("2", "3") or o[3] not in ("12", "24", "36", "48"):
+        _bad("save: bad options")
+    if o[5] not in ("1", "2"):
+        _bad("save: bad options")
+    opts = {"battle": o[0], "rules": o[1], "hold": int(o[2]), "grid": int(o[3])}
+    opts.update({"dirdie": o[4], "discs": int(o[5]), "start": o[6], "cpu": o[7]})
+    opts = options_with_defaults(g.NAME, g.OPTIONS, opts)
+    n = g._BATTLE_N[opts["battle"]]
+    if len(lines) != 7 + 3 * n:
+        _bad("save must have %d lines" % (7 + 3 * n))
+    s = g.Game(n)
+    s.opts = opts
+    s.size = opts["grid"]
+    s.seed = _ints(_take(lines, 2, "seed"), 1)[0]
+    try:
+        s.rng.set_state(_ints(_take(lines, 3, "rng"), 1)[0])
+    except ValueError:
+        _bad("save: bad rng")
+    at = _ints(_take(lines, 4, "at"), 13)
+    s.phase, s.stage, s.turn, s.top, s.actor, s.qi, s.skip = at[:7]
+    s.cur, s.left, s.seen, s.rseat, s.rkind, s.nmoves = at[7:]
+    for p in range(n):
+        f = _ints(_take(lines, 5 + p, "p%d" % p), 11)
+        for i in range(9):
+            _int_in(f[i], 0, 255, "program field")
+        s.bx[p], s.by[p], s.alive[p], s.prone[p], s.held[p], s.used[p] = f[:6]
+        s.cards[p], s.holdmax[p], s.level[p] = f[6:9]
+        s.saved[p], s.pend[p] = f[9], f[10]
+    for k in range(2 * n):
+        f = _ints(_take(lines, 5 + n + k, "d%d" % k), 4)
+        for i in range(4):
+            _int_in(f[i], 0, 255, "disc field")
+        s.dst[k], s.hx[k], s.hy[k], s.hd[k] = f
+    s.deck = _unhex(_take(lines, 5 + 3 * n, "deck"), "deck")
+    s.log = _unhex(_take(lines, 6 + 3 * n, "derez"), "log")
+    check(s)
+    return s
+
+
+# ---- notation ----------------------------------------------------------------------
+
+_WORDS = ("catch", "pass", "block", "dodge", "fly", "recall")
+
+
+def _number(w, lo, hi):
+    if w[:1] == "-":
+        v = w[1:]
+        sign = -1
+    else:
+        v = w
+        sign = 1
+    if not v.isdigit() or len(v) > 2:
+        return None
+    x = sign * int(v)
+    return x if lo <= x <= hi else None
+
+
+def parse_move(s, text):
+    """Inverse of move_text (any case); the move must be legal now."""
+    if not isinstance(text, str):
+        _bad("a move is text, got %r" % (text,))
+    w = text.strip().lower().split()
+    m = -1
+    if len(w) == 1:
+        if w[0] == "hold":
+            m = g.HOLD
+        elif w[0] == "stand":
+            m = g.STAND
+        elif w[0] in _WORDS:
+            m = g.CATCH + _WORDS.index(w[0])
+    elif len(w) == 2 and w[0] == "attack":
+        for q in range(g.SEATS_MAX):
+            if g.SEAT_NAMES[q].lower() == w[1]:
+                m = g.ATTACK + q
+    elif len(w) == 2 and w[0] == "arc" and w[1] in g.ARC_NAMES:
+        m = g.ARC + g.ARC_NAMES.index(w[1])
+    elif len(w) == 3 and w[0] == "throw" and w[1] in g.DIR_NAMES:
+        k = _number(w[2], 0, 3)
+        if k is not None:
+            m = g.THROW + g.DIR_NAMES.index(w[1]) * 4 + k
+    elif len(w) == 3 and w[0] == "move":
+        dx = _number(w[1], -4, 4)
+        dy = _number(w[2], -4, 4)
+        if dx is not None and dy is not None and (dx or dy):
+            m = g.MOVE + (dy + 4) * 9 + dx + 4
+    if m < 0:
+        _bad("not a move: %r" % text[:24])
+    if not g.is_legal(s, m):
+        _bad("%s is not legal now" % g.move_text(s, m))
+    return m
+
+
+# ---- hidden information -------------------------------------------------------------
+
+
+def view(s, seat):
+    """Everything on the table: the bases, the discs, the cards each program holds
+    and has used (the flips are public), how many of each program's cards are still
+    face down; not their order, nor the dice to come (D16)."""
+    n = s.n
+    rest = [0] * n
+    for i in range(s.top, len(s.deck)):
+        rest[s.deck[i]] += 1
+    discs = []
+    for k in range(2 * n):
+        st = s.dst[k]
+        if st == g.D_FLY:
+            discs.append((st, s.hx[k], s.hy[k], s.hd[k]))
+        else:
+            discs.append((st,))
+    return {
+        "seat": seat,
+        "to_act": g.to_act(s),
+        "phase": s.phase,
+        "window": (s.stage, s.actor, s.qi, s.skip, s.cur, s.left, s.seen, s.rseat, s.rkind),
+        "turn": s.turn,
+        "bases": [(s.bx[p], s.by[p]) for p in range(n)],
+        "alive": list(s.alive),
+        "prone": list(s.prone),
+        "held": list(s.held),
+        "used": list(s.used),
+        "face_down": rest,
+        "discs": discs,
+        "points": [s.saved[p] + s.pend[p] for p in range(n)],
+        "levels": list(s.level),
+        "derez": g.derez_list(s),
+    }
+
+
+def copy(s):
+    c = g.Game(s.n)
+    c.opts = dict(s.opts)
+    c.seed = s.seed
+    c.rng.set_state(s.rng.get_state())
+    c.size = s.size
+    for name in ("bx", "by", "alive", "prone", "held", "used", "cards", "holdmax", "level"):
+        setattr(c, name, bytearray(getattr(s, name)))
+    for name in ("dst", "hx", "hy", "hd", "deck", "log"):
+        setattr(c, name, bytearray(getattr(s, name)))
+    c.saved = list(s.saved)
+    c.pend = list(s.pend)
+    for name in ("top", "turn", "phase", "stage", "actor", "qi", "skip", "cur", "left"):
+        setattr(c, name, getattr(s, name))
+    for name in ("seen", "rseat", "rkind", "nmoves"):
+        setattr(c, name, getattr(s, name))
+    return c
+
+
+def redeal(s, seat, rng):
+    """A copy `seat` cannot tell from s: the face-down cards in another order and other
+    dice to come (the rng's state from rng)."""
+    c = copy(s)
+    rest = bytearray(c.deck[c.top :])
+    rng.shuffle(rest)
+    c.deck = bytearray(c.deck[: c.top]) + rest
+    x = rng.next16() << 16 | rng.next16()
+    c.rng.set_state(x or 1)
+    return c
