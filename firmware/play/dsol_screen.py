@@ -25,9 +25,13 @@ ONE = (0,)
 FOUR = (0, 1, 2, 3)
 
 
+ROW_OF = {"stack": 1, "pile": 2, "stock": 2, "hand": 4}  # a zone's row: a bit of a mask
+
+
 class DsolScreen(gamescreen.GameScreen):
     RULES = d
     PLAYERS = "shared_rules.dsol_ai"  # loaded with the game (prepare), not at a move
+    incremental = True  # a cursor's step redraws the rows it marks, not the whole panel
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -36,6 +40,9 @@ class DsolScreen(gamescreen.GameScreen):
         self.picker = Picker(self)
         self.picker.reset()
         self.mine = False  # the person's turn, as this drawing found it
+        self.drawn_for = None  # the state and its moves played the whole panel shows
+        self.drawn_at = -1
+        self.marked = 0  # rows (ROW_OF bits) holding the cursor or a chosen card
 
     # ---- zones for the picker ------------------------------------------
 
@@ -83,6 +90,16 @@ class DsolScreen(gamescreen.GameScreen):
     def draw_game(self, fb):
         s = self.s
         self.mine = self.human_turn()  # asked once a drawing, not at every cell
+        marked = self.marks()
+        whole = self.overlaid()
+        if not whole and self.drawn_for is s and self.drawn_at == s.nmoves:
+            self.draw_marks(fb, marked | self.marked)  # only the cursor or a choice moved
+            self.marked = marked
+            return
+        self.drawn_for = s
+        self.drawn_at = s.nmoves
+        self.marked = marked
+        fb.fill(0)
         self.log.dirty = True
         self.draw_side(fb, 1, RIVAL_Y)
         self.draw_stacks(fb)
@@ -99,6 +116,41 @@ class DsolScreen(gamescreen.GameScreen):
             won = "Draw" if g[0] < 0 else d.SEAT_NAMES[g[0]] + " won"
             gfx.center(fb, won, 16)
             gfx.center(fb, "%d-%d" % (s.points[0], s.points[1]), 28)
+
+    def overlaid(self):
+        """The whole panel is due: new, or under (or just out from under) an overlay."""
+        if self.repaint or self.pause >= 0 or self.finished or self.app.toast is not None:
+            self.repaint = False
+            return True
+        return self.s.phase == d.PH_BETWEEN
+
+    def marks(self):
+        """The rows (ROW_OF bits) the cursor and the chosen cards are drawn on now."""
+        p = self.picker
+        rows = 0
+        if self.mine and not p.due and p.zone is not None:
+            rows = ROW_OF[p.zone]
+        for touch in p.path:
+            rows |= ROW_OF[touch[0]]
+        return rows
+
+    def draw_marks(self, fb, rows):
+        """The rows whose cursor or chosen mark moved, the message and the prompt."""
+        if rows & 1:
+            fb.fill_rect(0, STACKS_Y, gfx.W, 8, 0)
+            self.draw_stacks(fb)
+        if rows & 2:
+            fb.fill_rect(0, MINE_Y, gfx.W, 8, 0)
+            self.draw_side(fb, 0, MINE_Y)
+        if rows & 4:
+            fb.fill_rect(0, HAND_Y, gfx.W, 8, 0)
+            self.draw_hand(fb)
+        if self.log.dirty:
+            self.log.draw(fb)
+        fb.fill_rect(0, INFO_Y, gfx.W, 8, 0)
+        self.draw_info(fb)
+        fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
+        fb.text(self.prompt()[: gfx.CHARS], 0, PROMPT_Y, 0)
 
     def cursor(self, zone, i):
         """Whether the picker's cursor is on cell i of the zone (the person's turn; none
