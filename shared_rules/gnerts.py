@@ -257,13 +257,19 @@ def actions(s, seat):
     return [a for a in range(FLIP, ACTIONS) if legal(s, seat, a)]
 
 
-def stuck(s, seat):
-    """The seat is at a standstill: it cannot play from its Pile, Stock or Stack (no
-    legal play now, the card its last flip turned up included), and it has flipped
-    through its whole Stack since the last card anyone put in the Scoring Area and its
-    own last play, or it has no Stack left to flip."""
+def _passed(s, seat):
+    """The seat has flipped through its whole Stack (as many flips as it takes to see
+    every three) since the last card anyone put up and its own last play, or has no
+    Stack left to flip."""
     n = len(s.stacks[seat]) + len(s.wastes[seat])
-    if n and s.since[seat] < (n + FLIP_COUNT - 1) // FLIP_COUNT:
+    return not n or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
+
+
+def stuck(s, seat):
+    """The seat is at a standstill: through its Stack (_passed) and unable to play from
+    its Pile, Stock or Stack (no legal play now, the card its last flip turned up
+    included)."""
+    if not _passed(s, seat):
         return False
     for a in range(PLAY, ACTIONS):
         if legal(s, seat, a):
@@ -272,10 +278,9 @@ def stuck(s, seat):
 
 
 def holds_up(s, seat):
-    """Every other seat is at a standstill and this one has flipped through its Stack
-    too, but still has a play: the standstill waits for it (the screen says so)."""
-    n = len(s.stacks[seat]) + len(s.wastes[seat])
-    if n and s.since[seat] < (n + FLIP_COUNT - 1) // FLIP_COUNT:
+    """Every other seat is at a standstill and this one is through its Stack too, but
+    still has a play: the standstill waits for it (the screen says so)."""
+    if not _passed(s, seat):
         return False
     for p in range(s.n):
         if p != seat and not stuck(s, p):
