@@ -44,11 +44,15 @@ class Picker:
     def candidates(self):
         """(move, touches) of the legal moves that start with the chosen path: worked
         out once a position and path (a press asks for them several times)."""
+        if self.fresh():
+            return self.cached
+        return self._search(self.screen.s)
+
+    def fresh(self):
+        """The candidates kept are this position's and path's."""
         s = self.screen.s
         at = self.cached_at
-        if at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version:
-            return self.cached
-        return self._search(s)
+        return at is not None and at[0] is s and at[1] == s.nmoves and at[2] == self.version
 
     def _search(self, s):
         """The candidates worked out (a call of its own: the cached path above stays a
@@ -71,8 +75,7 @@ class Picker:
         (heap for the frames after); kept while the next press can still use them, so
         moving the cursor and choosing do not work out the legal moves again."""
         s = self.screen.s
-        at = self.cached_at
-        if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
+        if not self.fresh():
             self.cached_at = None
             self.cached = []
         at = self.cells_at
@@ -141,12 +144,9 @@ class Picker:
         (and drawn) on the next; a press in between settles whole."""
         if not self.due:
             return False
-        if part:
-            s = self.screen.s
-            at = self.cached_at
-            if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
-                self._search(s)
-                return False
+        if part and not self.fresh():
+            self._search(self.screen.s)
+            return False
         self.due = False
         self.enter(self.screen.focus())
         return True
