@@ -1,0 +1,82 @@
+"""Disc Battle help pages: (title, line, ...) each, 14/16 characters at most, plain ASCII."""
+
+PAGES = (
+    (
+        "Goal",
+        "Your program vs",
+        "1 to 3 others on",
+        "the Grid (or 2v2",
+        "teams). The last",
+        "one standing",
+        "wins.",
+    ),
+    (
+        "The screen",
+        "Left: the Grid.",
+        "A base: square;",
+        "you: solid, Red:",
+        "ring, Gold: X,",
+        "Blue: +. Flat:",
+        "prone. Disc: dot",
+    ),
+    (
+        "A turn",
+        "Each card names",
+        "a program: it",
+        "acts, or holds",
+        "the card to use",
+        "later (tokens",
+        "by your name).",
+    ),
+    (
+        "Actions",
+        "move: 1-4 cells",
+        "throw: a way, a",
+        "lane by the base",
+        "attack: an over-",
+        "lapping base",
+        "stand: if prone",
+    ),
+    (
+        "Discs",
+        "Discs go 8 cells",
+        "after each act,",
+        "off the walls.",
+        "On your base:",
+        "block or dodge",
+        "(a held card).",
+    ),
+    (
+        "Catch",
+        "Your own disc:",
+        "catch it with a",
+        "card, or dive",
+        "(prone). Far off",
+        "(3 bases): may",
+        "recall it.",
+    ),
+    (
+        "Advanced",
+        "Levels from your",
+        "points, kept on",
+        "the device. Dice",
+        "+ level: tests",
+        "for block, dodge",
+        "recall and arcs.",
+    ),
+    (
+        "Controls",
+        "LEFT/RIGHT: cell",
+        "A: pick",
+        "B: back / pause",
+        "UP: hint",
+        "Hold A+B: save",
+        "and leave",
+    ),
+)
+
+SHOTS = (
+    ("play", "the middle of a duel: bases, discs in flight, the log", None, "half"),
+    ("four", "four programs on the 48 grid", {"battle": "four", "grid": 48}, 24),
+    ("over", "the end: who is left standing", None, None),
+)

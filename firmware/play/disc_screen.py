@@ -1,0 +1,306 @@
+"""Disc Battle on the 128x64 screen, made of the shared parts.
+
+Left: the Grid in a frame (48 pixels: 4 a cell on the 12 grid, 2 on the 24, 1 on the
+36 and 48), each action base a square outline with its program in the middle (yours
+solid, Red a ring, Gold an X, Blue a +; a prone program lies flat), a disc in flight
+as its marker (the head solid). Right, from the top: the turn and whose card was
+flipped (0), your program with its held cards (tokens) and discs in hand (rings) (8),
+the others (16), the dice of the last skill or opposed test (24), the choices or the
+prompt (32-55). The log line (56): what each computer did, hints, "thinking".
+
+The person's choices are the rules' touches through the shared picker: LEFT/RIGHT walk
+the cells, A picks, B steps back (with nothing to take back: the pause menu), UP asks
+for a hint. A throw's direction is a compass; its lane and a move's new base are shown
+on the Grid as the cursor walks them.
+"""
+
+from firmware import gamescreen, gfx
+from firmware.ui.dice import die, tokens
+from firmware.ui.grid import Grid
+from firmware.ui.logline import LogLine
+from firmware.ui.picker import Picker
+from firmware.ui.small import small
+from shared_rules import disc as g
+from shared_rules.rng import Rng
+
+SIDE_X = 52
+LOG_Y = 56
+CHOICE_Y = 32
+ACTS = (0, 1, 2, 3, 4)
+DIRS = (0, 1, 2, 3, 4, 5, 6, 7)
+LANES = (0, 1, 2, 3)
+TARGETS = (1, 2, 3)
+ANSWERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+# Where each item's cell sits in the choice rows: (row, x from SIDE_X), and its label.
+AT = {
+    "act": ((0, 0), (1, 0), (1, 0), (2, 0), (0, 40)),
+    "dir": ((0, 25), (0, 50), (1, 50), (2, 50), (2, 25), (2, 0), (1, 0), (0, 0)),
+    "lane": ((1, 0), (1, 16), (1, 32), (1, 48)),
+    "seat": ((0, 0), (0, 0), (1, 0), (2, 0)),
+    "answer": ((1, 0), (2, 0), (1, 0), (2, 0), (1, 0), (1, 28))
+    + ((2, 0), (2, 19), (2, 38), (2, 57)),
+}
+LABELS = {
+    "act": ("hold", "stand", "attack", "throw", "move"),
+    "dir": ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
+    "lane": ("0", "1", "2", "3"),
+    "seat": g.SEAT_NAMES,
+    "answer": ("catch", "pass", "block", "dodge", "fly", "recall", "<<", "<", ">", ">>"),
+}
+WINDOWS = ("own disc", "incoming", "on marker")
+
+
+class Dice(Rng):
+    """The match's dice, keeping the faces of the last move's tests to show them (the
+    same draws as the rules' own Rng: a replay is unchanged)."""
+
+    def __init__(self, s):
+        Rng.__init__(self)
+        self.set_state(s.rng.get_state())
+        self.game = s
+        self.at = -1  # the move the faces belong to
+        self.n = 0
+        self.faces = bytearray(8)
+
+    def die(self, sides=6):
+        v = Rng.die(self, sides)
+        if self.at != self.game.nmoves:
+            self.at = self.game.nmoves
+            self.n = 0
+        if self.n < 8:
+            self.faces[self.n] = v
+            self.n += 1
+        return v
+
+
+class DiscScreen(gamescreen.GameScreen):
+    RULES = g
+    PLAYERS = "shared_rules.disc_ai"  # loaded with the game (prepare), not at a move
+
+    def __init__(self, *args):
+        gamescreen.GameScreen.__init__(self, *args)
+        s = self.s
+        s.rng = Dice(s)
+        self.c = max(1, 48 // s.size)  # pixels a cell
+        self.grid = Grid(s.size, s.size, self.c, self.paint, 1, 1)
+        self.log = LogLine(LOG_Y)
+        self.picker = Picker(self)
+        if self.human_turn():
+            self.picker.reset()
+
+    # ---- zones for the picker ------------------------------------------
+
+    def cells(self, zone):
+        if zone == "act":
+            return ACTS
+        if zone == "dir":
+            return DIRS
+        if zone == "lane":
+            return LANES
+        if zone == "seat":
+            return TARGETS
+        if zone == "answer":
+            return ANSWERS
+        return self.places() if zone == "grid" else ()
+
+    def places(self):
+        """A move's new bases: the 8 rays (far first), then the rest by rows."""
+        s = self.s
+        p = s.actor
+        bx, by, top = s.bx[p], s.by[p], s.size - g.BASE
+        out = []
+        for d in DIRS:
+            for k in (4, 3, 2, 1):
+                x, y = bx + g.DX[d] * k, by + g.DY[d] * k
+                if 0 <= x <= top and 0 <= y <= top:
+                    out.append(y * s.size + x)
+        for dy in range(-4, 5):
+            for dx in range(-4, 5):
+                x, y = bx + dx, by + dy
+                if dx and dy and abs(dx) != abs(dy) and 0 <= x <= top and 0 <= y <= top:
+                    out.append(y * s.size + x)
+        return out
+
+    # ---- moves -------------------------------------------------------
+
+    def act(self, move):
+        s = self.s
+        self.log.set("You: " + g.move_text(s, move))
+        g.play(s, move)
+        self.app.beep()
+        self.after_move(move, 0)
+        if not g.over(s) and self.human_turn():
+            self.autosave()
+
+    def after_move(self, move, seat):
+        if self.human_turn():
+            self.picker.reset(True)
+        else:
+            self.picker.clear()
+        self.app.dirty = True
+
+    def hint(self):
+        """The strong move: the cursor on its first touch, or, when the steps chosen so
+        far lead to it, on its next (a move's new base, a throw's lane)."""
+        s, pk = self.s, self.picker
+        m = g.best_move(s)
+        t = g.touches(s, m)
+        k = len(pk.path)
+        if k and list(t[:k]) == pk.path:
+            pk.place(t[k][0], pk.cells(t[k][0]).index(t[k][1]))
+        else:
+            pk.point(m)
+        self.say("Hint: " + g.move_text(s, m))
+
+    def update(self, pressed, held):
+        if self.log.loop and self.pause < 0 and self.help is None and self.log.tick():
+            self.app.dirty = True
+        gamescreen.GameScreen.update(self, pressed, held)
+
+    def over_detail(self):
+        s = self.s
+        return "%d turns" % min(s.turn, g.TURNS_MAX)
+
+    # ---- drawing -----------------------------------------------------
+
+    def draw_game(self, fb):
+        s, c = self.s, self.c
+        fb.rect(0, 0, s.size * c + 2, s.size * c + 2, 1)
+        for p in range(s.n):
+            if s.alive[p]:
+                x, y = self.grid.xy(s.bx[p] + 1, s.by[p] + 1)
+                fb.rect(x, y, 4 * c, 4 * c, 1)
+                program(fb, p, x + c, y + c, 2 * c, s.prone[p])
+        for k in range(2 * s.n):
+            if s.dst[k] == g.D_FLY:
+                self.marker(fb, s.hx[k], s.hy[k], s.hd[k])
+        self.preview(fb)
+        fb.text("T%d %s" % (min(s.turn, g.TURNS_MAX), g.SEAT_NAMES[s.actor]), SIDE_X, 0, 1)
+        for p in range(s.n):
+            self.draw_program(fb, p)
+        dice = s.rng
+        if g.advanced(s) and getattr(dice, "n", 0):
+            for i in range(dice.n):
+                die(fb, dice.faces[i], SIDE_X + 9 * i, 24, 7)
+        self.draw_choices(fb)
+        self.log.draw(fb)
+
+    def paint(self, fb, x, y, v):
+        c = self.c
+        if v == 1:
+            fb.fill_rect(x, y, c, c, 1)
+        else:
+            fb.fill_rect(x + c // 4, y + c // 4, (c + 1) // 2, (c + 1) // 2, 1)
+
+    def cell(self, fb, x, y, v):
+        """One grid cell (0-based) painted, if it is on the grid."""
+        if 0 <= x < self.s.size and 0 <= y < self.s.size:
+            self.grid.cell(fb, x + 1, y + 1, v)
+
+    def marker(self, fb, x, y, d):
+        self.cell(fb, x, y, 1)
+        self.cell(fb, x - g.DX[d], y - g.DY[d], 2)
+
+    def preview(self, fb):
+        """The cursor's choice on the Grid: a move's new base, a throw's way, a target."""
+        pk = self.picker
+        if pk.zone is None or not self.human_turn():
+            return
+        s, c, p = self.s, self.c, self.s.actor
+        item = pk.item()
+        if pk.zone == "grid" and item >= 0:
+            x, y = self.grid.xy(item % s.size + 1, item // s.size + 1)
+            fb.rect(x, y, 4 * c, 4 * c, 1)  # the new base, a double outline
+            fb.rect(x - 1, y - 1, 4 * c + 2, 4 * c + 2, 1)
+        elif pk.zone == "seat" and item >= 0:
+            x, y = self.grid.xy(s.bx[item] + 1, s.by[item] + 1)
+            fb.rect(x - 1, y - 1, 4 * c + 2, 4 * c + 2, 1)
+        elif pk.zone == "dir" or pk.zone == "lane":
+            if pk.zone == "dir":
+                d, lanes = item, range(g.lanes(item))
+            else:
+                d, lanes = pk.path[-1][1], (item,)
+            for k in lanes:
+                x, y = g.launch(s, p, d, k)
+                for i in range(6):
+                    self.cell(fb, x + g.DX[d] * i, y + g.DY[d] * i, 2 if i < 5 else 1)
+
+    def draw_program(self, fb, p):
+        s = self.s
+        named = p == 0 or s.n == 2
+        x = SIDE_X if named else SIDE_X + 25 * (p - 1)
+        y = 8 if p == 0 else 16
+        if not s.alive[p]:
+            fb.hline(x, y + 3, 6, 1)
+            if named:
+                fb.text(g.SEAT_NAMES[p], x + 9, y, 1)
+                fb.hline(x + 9, y + 3, 24, 1)
+            return
+        program(fb, p, x, y + 1, 6, s.prone[p])
+        if named:
+            fb.text(g.SEAT_NAMES[p], x + 9, y, 1)
+            x += 36 + tokens(fb, s.held[p], x + 36, y)
+        else:
+            gfx.glyph(fb, small(s.held[p]), x + 8, y, 1)
+            x += 8
+        for k in (2 * p, 2 * p + 1):
+            if s.dst[k] == g.D_HAND:
+                fb.rect(x + 4, y + 2, 4, 4, 1)
+                x += 5
+
+    def draw_choices(self, fb):
+        """The cells of the person's step, or the prompt."""
+        s, pk = self.s, self.picker
+        y = CHOICE_Y
+        if g.over(s):
+            return
+        if not self.human_turn():
+            fb.text(g.SEAT_NAMES[g.to_act(s)] + "'s", SIDE_X, y, 1)
+            fb.text("turn", SIDE_X, y + 8, 1)
+            return
+        zone = pk.zone
+        if zone is None:
+            fb.text("A:go on", SIDE_X, y, 1)
+            return
+        if zone == "grid":
+            fb.text("<>:place", SIDE_X, y, 1)
+            fb.text("A:move", SIDE_X, y + 8, 1)
+            fb.text("B:back", SIDE_X, y + 16, 1)
+            return
+        if zone == "answer":
+            title = WINDOWS[s.rkind] if s.phase == g.PH_REACT else "your disc"
+            fb.text(title, SIDE_X, y, 1)
+        elif zone == "lane":
+            fb.text("lane", SIDE_X, y, 1)
+        at, labels, cells = AT[zone], LABELS[zone], pk.cells(zone)
+        marks = pk.legal(zone)
+        for i in range(len(cells)):
+            if marks[i]:
+                row, x = at[cells[i]]
+                label = labels[cells[i]]
+                on = i == pk.index
+                if on:
+                    fb.fill_rect(SIDE_X + x - 1, y + 8 * row, 8 * len(label) + 1, 8, 1)
+                fb.text(label, SIDE_X + x, y + 8 * row, 0 if on else 1)
+
+
+def program(fb, p, x, y, w, prone):
+    """A program at (x, y), w pixels square: yours solid, Red a ring, Gold an X, Blue
+    a +; a prone one lies flat along the bottom."""
+    if prone:
+        fb.fill_rect(x, y + w - max(1, w // 3), w, max(1, w // 3), 1)
+    elif p == 0:
+        fb.fill_rect(x, y, w, w, 1)
+    elif w < 3:
+        return
+    elif p == 1:
+        fb.rect(x, y, w, w, 1)
+    elif p == 2:
+        fb.line(x, y, x + w - 1, y + w - 1, 1)
+        fb.line(x + w - 1, y, x, y + w - 1, 1)
+    else:
+        fb.hline(x, y + w // 2, w, 1)
+        fb.vline(x + w // 2, y, w, 1)
+
+
+SCREEN = DiscScreen

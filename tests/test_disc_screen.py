@@ -1,0 +1,217 @@
+"""Disc Battle on the headless device: what the panel shows (the Grid, the bases and
+programs, the turn, the held cards, the choices), the person's moves by the picker
+(a move's new base, a throw's direction and lane), the hint, the log of what each
+computer did, the dice of the advanced tests, a save and resume at any point, a whole
+match by the computer's presses to the result box, and the help pages."""
+
+import pytest
+import unlisted
+
+from firmware import buttons as btn
+from host_sim import device
+from shared_rules import disc as g
+
+play = device.press_move
+pixel = device.pixel
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    with unlisted.registered("disc", "Disc Battle"):
+        yield
+
+
+def open_match(tmp_path, options=None, seed=3):
+    return unlisted.open_game(tmp_path, "disc", options, seed)
+
+
+def until(app, done, limit=3000):
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(0, 0)
+    raise AssertionError("not reached")
+
+
+def person_to_act(app, screen):
+    until(app, lambda: screen.human_turn() and not screen.picker.due and screen.picker.zone)
+
+
+def person_card(app, screen):
+    """Play the computer's choices for the person until the person's card is flipped."""
+    for _ in range(200):
+        person_to_act(app, screen)
+        if screen.s.phase == g.PH_CARD:
+            return
+        play(app, screen, g.best_move(screen.s))
+    raise AssertionError("no card of the person's")
+
+
+def test_the_grid_the_programs_and_the_choices(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    s, buf = screen.s, board.display.buf
+    assert screen.c == 2  # the 24 grid, 2 pixels a cell, in a frame 50 pixels square
+    assert pixel(buf, 0, 0) and pixel(buf, 49, 49) and pixel(buf, 49, 0) and pixel(buf, 0, 49)
+    for p in (0, 1):
+        x, y = 1 + 2 * s.bx[p], 1 + 2 * s.by[p]
+        assert pixel(buf, x, y) and pixel(buf, x + 7, y + 7)  # the base's outline
+        assert pixel(buf, x + 2, y + 2)  # the program's edge
+        assert pixel(buf, x + 3, y + 3) == (1 if p == 0 else 0)  # yours solid, Red a ring
+    assert device.text_on_screen(board, "T%d You" % s.turn, 0)
+    assert device.text_on_screen(board, "You", 8) and device.text_on_screen(board, "Red", 16)
+    assert device.text_on_screen(board, "move", 32) or device.text_on_screen(board, "move", 40)
+    assert screen.picker.zone == "act"
+
+
+def test_a_move_by_the_grid_cursor(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    s = screen.s
+    bx, by = s.bx[0], s.by[0]
+    m = [m for m in g.moves(s) if m >= g.MOVE and m < g.CATCH][0]
+    screen.picker.place("act", 4)
+    d.keys("A")
+    assert screen.picker.zone == "grid"
+    assert device.text_on_screen(board, "A:move", 40)
+    play(app, screen, m)
+    c = m - g.MOVE
+    assert (s.bx[0], s.by[0]) == (bx + c % 9 - 4, by + c // 9 - 4)
+    assert device.text_on_screen(board, "You: " + g.move_text(s, m)[:11], 56)
+
+
+def test_a_throw_by_direction_and_lane(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    s = screen.s
+    throws = [m for m in g.moves(s) if g.THROW <= m < g.MOVE]
+    m = throws[len(throws) // 2]
+    screen.picker.place("act", 3)
+    d.keys("A")
+    assert screen.picker.zone == "dir"
+    assert any(device.text_on_screen(board, "NW", y) for y in (32, 40, 48))  # the compass
+    play(app, screen, m)
+    assert s.nmoves and device.text_on_screen(board, "You: throw", 56)
+
+
+def test_the_hint_points_at_the_strong_move(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    want = g.best_move(screen.s)
+    d.keys("UP")
+    assert screen.log.text == "Hint: " + g.move_text(screen.s, want)
+    assert screen.picker.zone == g.touches(screen.s, want)[0][0]
+
+
+def test_the_log_says_what_each_computer_did(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"battle": "three"})
+    s = screen.s
+    seen = []
+    for _ in range(4000):
+        if screen.human_turn():
+            play(app, screen, g.best_move(s))
+        else:
+            app.frame(0, 0)
+        text = screen.log.text
+        if text and (not seen or seen[-1] != text):
+            seen.append(text)
+        if len(seen) > 16 or g.over(s):
+            break
+    assert any(t.startswith(("Red ", "Gold ")) and not t.endswith("thinking") for t in seen), seen
+    assert any(t.endswith("thinking") for t in seen), seen
+    assert any(t.startswith("You: ") for t in seen), seen
+
+
+def test_the_dice_of_an_advanced_test_are_shown(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"rules": "advanced"}, seed=5)
+    s = screen.s
+    for _ in range(30000):
+        if s.rng.n and s.rng.at == s.nmoves and not screen.finished:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+    else:
+        pytest.skip("no test rolled in this match")
+    app.frame(0, 0)
+    buf = board.display.buf
+    assert pixel(buf, 52, 24) and pixel(buf, 58, 30)  # the first die's 7-pixel face
+
+
+def test_a_save_mid_match_resumes_exactly(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"rules": "advanced", "battle": "three"})
+    for _ in range(6):  # a few of the person's moves into the match
+        person_to_act(app, screen)
+        play(app, screen, g.best_move(screen.s))
+    person_to_act(app, screen)
+    screen.save_now()
+    want = g.dump(screen.s)
+    app.home()
+    d.idle()
+    again = app.start_game("disc", resume=True)
+    d.idle()
+    assert g.dump(again.s) == want and again.human_turn()
+    assert hasattr(again.s.rng, "faces")  # the dice kept for the panel again
+    assert device.text_on_screen(board, "You", 8)
+
+
+def test_a_save_in_a_computers_turn_resumes_that_turn(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"battle": "four"})
+    for _ in range(20):
+        if not screen.human_turn():
+            break
+        person_to_act(app, screen)
+        play(app, screen, g.best_move(screen.s))
+    assert not screen.human_turn()
+    want = g.dump(screen.s)
+    screen.save_now()
+    app.home()
+    d.idle(1)
+    again = app.start_game("disc", resume=True)
+    assert g.dump(again.s) == want and not again.human_turn()
+
+
+def test_a_whole_match_by_the_computer_presses_ends_with_the_result(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"grid": 12})
+    assert d.autoplay(60000)
+    s = screen.s
+    assert screen.finished and g.over(s)
+    w = g.winner(s)
+    won = "Draw" if w < 0 else ("You win" if w == 0 else g.SEAT_NAMES[w] + " wins")
+    assert device.text_on_screen(board, "GAME OVER", 7)
+    assert device.text_on_screen(board, won, 18)
+    assert device.text_on_screen(board, "A:new B:menu", 51)
+    d.keys("B")
+    assert app.screen is not screen
+
+
+def test_the_help_pages_fit_and_open_from_the_pause_menu(tmp_path):
+    from firmware.play import disc_help
+
+    for page in disc_help.PAGES:
+        assert len(page[0]) <= 14 and 1 <= len(page) - 1 <= 6
+        assert all(len(line) <= 16 for line in page[1:]), page
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    before = g.dump(screen.s)
+    app.frame(btn.B, btn.B)
+    assert screen.pause == 0
+    d.keys("DOWN," * screen.PAUSE.index("Help") + "A")
+    assert screen.help is not None
+    assert device.text_on_screen(board, disc_help.PAGES[0][1], 10)
+    d.keys("B")
+    assert screen.help is None and g.dump(screen.s) == before
+
+
+def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    screen.picker.place("act", 4)
+    d.keys("A")
+    assert screen.picker.zone == "grid"
+    want = g.best_move(screen.s)
+    d.keys("UP")
+    t = g.touches(screen.s, want)
+    if t[0] == ("act", 4):  # the strong move is a move: its base under the cursor
+        assert (screen.picker.zone, screen.picker.item()) == t[1]
+    else:
+        assert screen.picker.path == [] and screen.picker.zone == t[0][0]
