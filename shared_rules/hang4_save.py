@@ -111,12 +111,7 @@ def _check_pending(s):
 
 
 def _take(lines, i, key):
-    if i >= len(lines):
-        _bad("save ends early: no %s" % key)
-    line = lines[i]
-    if not line.startswith(key + " "):
-        _bad("save: expected %r, got %r" % (key, line[:20]))
-    return line[len(key) + 1 :]
+    return _st.take(_GAME, lines, i, key)
 
 
 def _ints(text, n):

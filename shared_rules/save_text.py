@@ -12,6 +12,16 @@ def int_in(game, x, lo, hi, what):
         bad(game, "%s out of range: %r" % (what, x))
 
 
+def take(game, lines, i, key):
+    """The text after `key ` on line i (ValueError when the save ends or the key differs)."""
+    if i >= len(lines):
+        bad(game, "save ends early: no %s" % key)
+    line = lines[i]
+    if not line.startswith(key + " "):
+        bad(game, "save: expected %r, got %r" % (key, line[:20]))
+    return line[len(key) + 1 :]
+
+
 def ints(game, text, n):
     """Exactly n numbers separated by single spaces."""
     parts = text.split(" ")
