@@ -541,7 +541,8 @@ def move_log(s, seat, m):
     'Rival fill 9C', 'Rival end 9C>c2', 'Rival pass': at most a panel's 16."""
     if type(seat) is not int or not 0 <= seat < 2:
         raise ValueError("dsol has no seat %r" % (seat,))
-    move_text(s, m)
+    if not _is_move(m):
+        raise ValueError("not a dsol move: %r" % (m,))
     name = SEAT_NAMES[seat]
     if m == PASS:
         line = name + " pass"
@@ -560,7 +561,7 @@ def move_log(s, seat, m):
         elif src < SRC_HAND:
             what = "col%d %s" % (src, what)
         line = "%s %s>S%d" % (name, what, (m & 3) + 1)
-    return line[:32]
+    return line  # 16 characters at most ("Rival col4 TH>S4")
 
 
 def touches(s, m):

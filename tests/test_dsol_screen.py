@@ -150,3 +150,29 @@ def test_a_whole_game_by_the_computers_presses_ends_on_its_result(tmp_path):
     won = "Draw" if w < 0 else ("You win" if w == 0 else "Rival wins")
     assert device.text_on_screen(board, won, 18)
     assert device.text_on_screen(board, "Piles %d-%d" % (s.npile[0], s.npile[1]), 38)
+
+
+def test_every_frame_drawn_by_rows_equals_the_whole_panel_drawn_again(tmp_path):
+    """The screen redraws only the rows that changed (a cursor step: its rows; a move of
+    yours that leaves you to play: all but the rival's row): at every frame of a game
+    played by the computer's presses the panel is what a whole redraw gives."""
+    import framebuf
+
+    app, board, drv, screen = open_game(tmp_path, {"cpu": "greedy"}, seed=5)
+    kept = 0
+    for _ in range(6000):
+        if screen.finished or app.screen is not screen:
+            break
+        mask = screen.bot_press()
+        for m in (mask, 0):
+            mine = screen.human_turn()
+            before = screen.s.nmoves
+            app.frame(m, m)
+            panel = bytes(board.display.buf)
+            buf = bytearray(len(panel))
+            fb = framebuf.FrameBuffer(buf, gfx.W, gfx.H, framebuf.MONO_VLSB)
+            screen.repaint = True
+            screen.draw(fb)
+            assert bytes(buf) == panel, (screen.s.nmoves, m)
+            kept += mine and screen.human_turn() and screen.s.nmoves == before + 1
+    assert screen.finished and kept > 20

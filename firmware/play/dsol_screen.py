@@ -89,19 +89,26 @@ class DsolScreen(gamescreen.GameScreen):
 
     def draw_game(self, fb):
         s = self.s
+        was_mine = self.mine
         self.mine = self.human_turn()  # asked once a drawing, not at every cell
         marked = self.marks()
         whole = self.overlaid()
-        if not whole and self.drawn_for is s and self.drawn_at == s.nmoves:
+        drawn = not whole and self.drawn_for is s
+        if drawn and self.drawn_at == s.nmoves:
             self.draw_marks(fb, marked | self.marked)  # only the cursor or a choice moved
             self.marked = marked
             return
+        # a move of yours that leaves you to play: the rival's row stays as it was
+        rival = not (drawn and was_mine and self.mine and self.drawn_at == s.nmoves - 1)
         self.drawn_for = s
         self.drawn_at = s.nmoves
         self.marked = marked
-        fb.fill(0)
         self.log.dirty = True
-        self.draw_side(fb, 1, RIVAL_Y)
+        if rival:
+            fb.fill(0)
+            self.draw_side(fb, 1, RIVAL_Y)
+        else:
+            fb.fill_rect(0, STACKS_Y, gfx.W, gfx.H - STACKS_Y, 0)
         self.draw_stacks(fb)
         self.log.draw(fb)
         self.draw_side(fb, 0, MINE_Y)
