@@ -291,9 +291,21 @@ def _answer(s, ms, strong):
     return g.PASS if threat else g.CATCH
 
 
+def _homeward(s, slot):
+    """The disc already points the way a recall would turn it (D14): a recall would
+    leave it lying where it is, so it is never worth one."""
+    p = slot >> 1
+    hx = 2 * s.hx[slot]
+    hy = 2 * s.hy[slot]
+    home = g.toward(hx, hy, 2 * s.bx[p] + g.BASE - 1, 2 * s.by[p] + g.BASE - 1)
+    return s.hd[slot] == home
+
+
 def _flight(s, ms, strong):
     slot = s.cur
     me = slot >> 1
+    if g.RECALL in ms and _homeward(s, slot):
+        ms = [m for m in ms if m != g.RECALL]
     if not strong:
         return g.RECALL if g.RECALL in ms and g.hand(s, me) == g.NO else g.FLY
     lv = s.level[me]

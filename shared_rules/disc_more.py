@@ -129,19 +129,37 @@ def touches(s, m):
     """Active moves: ("act", kind), then the target ("seat"), the direction and lane
     ("dir", "lane") or the new base's cell ("grid", y * size + x); a window's answers:
     ("answer", move - CATCH)."""
-    move_text(s, m)
+    if type(m) is not int or m < 0 or m >= g.MOVES_MAX or g.ATTACK + g.SEATS_MAX <= m < g.THROW:
+        raise ValueError("not a disc move: %r" % (m,))
     if m == g.HOLD:
         return (("act", 0),)
     if m == g.STAND:
         return (("act", 1),)
     if m < g.THROW:
-        return (("act", 2), ("seat", m - g.ATTACK))
+        return (("act", 2), _SEAT[m - g.ATTACK])
     if m < g.MOVE:
-        return (("act", 3), ("dir", (m - g.THROW) >> 2), ("lane", (m - g.THROW) & 3))
+        return (("act", 3), _DIR[(m - g.THROW) >> 2], _LANE[(m - g.THROW) & 3])
     if m < g.CATCH:
         c = m - g.MOVE
         p = s.actor
         x = s.bx[p] + c % 9 - g.BASE
         y = s.by[p] + c // 9 - g.BASE
         return (("act", 4), ("grid", y * s.size + x))
-    return (("answer", m - g.CATCH),)
+    return (_ANSWER[m - g.CATCH],)
+
+
+# A card's moves are many (a throw: 8 directions, 3 or 4 lanes): their touches share
+# these pairs, made once, so the picker's list of them takes half the heap.
+_SEAT = (("seat", 0), ("seat", 1), ("seat", 2), ("seat", 3))
+_DIR = (
+    ("dir", 0),
+    ("dir", 1),
+    ("dir", 2),
+    ("dir", 3),
+    ("dir", 4),
+    ("dir", 5),
+    ("dir", 6),
+    ("dir", 7),
+)
+_LANE = (("lane", 0), ("lane", 1), ("lane", 2), ("lane", 3))
+_ANSWER = tuple([("answer", i) for i in range(g.MOVES_MAX - g.CATCH)])

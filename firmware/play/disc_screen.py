@@ -75,7 +75,7 @@ class Dice(Rng):
 
 class DiscScreen(gamescreen.GameScreen):
     RULES = g
-    PLAYERS = "shared_rules.disc_ai"  # loaded with the game (prepare), not at a move
+    PLAYERS = "shared_rules.disc_ai"  # loaded for a computer's move or a hint, then dropped
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -87,6 +87,12 @@ class DiscScreen(gamescreen.GameScreen):
         self.picker = Picker(self)
         if self.human_turn():
             self.picker.reset()
+
+    @classmethod
+    def prepare(cls, options):
+        """Nothing loaded ahead: the computer programs' module comes in at their first
+        move (a thinking frame) and leaves at each turn of yours (after_move), so the
+        picker's moves have its room (docs/rules/disc.md, "Budgets")."""
 
     # ---- zones for the picker ------------------------------------------
 
@@ -135,6 +141,8 @@ class DiscScreen(gamescreen.GameScreen):
     def after_move(self, move, seat):
         if self.human_turn():
             self.picker.reset(True)
+            if seat:  # a computer's move hands the play back: its players leave the heap
+                self.release_players()
         else:
             self.picker.clear()
         self.app.dirty = True
@@ -151,6 +159,16 @@ class DiscScreen(gamescreen.GameScreen):
         else:
             pk.point(m)
         self.say("Hint: " + g.move_text(s, m))
+        self.release_players()
+
+    def bot_press(self):
+        """The computer's press for you (demo, bench): its search's players leave the
+        heap after it, as after a hint."""
+        at = self.bot_at
+        mask = gamescreen.GameScreen.bot_press(self)
+        if self.bot_at != at:
+            self.release_players()
+        return mask
 
     def update(self, pressed, held):
         if self.log.loop and self.pause < 0 and self.help is None and self.log.tick():
