@@ -342,7 +342,8 @@ class GameScreen(Screen):
         if self.bot_at != s.nmoves:  # one search per position
             self.bot_at = s.nmoves
             self.bot_move = self.rules.best_move(s)
-            tidy()  # its search's garbage, as a computer's thinking frame and a hint do
+            if heap_low():  # its search's garbage, as a calm frame before a person's
+                tidy()  # press would collect it (a person's finger makes none)
         return self.picker.press_toward(self.bot_move)
 
     # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --
