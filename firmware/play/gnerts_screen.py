@@ -55,6 +55,13 @@ class GnertsScreen(gamescreen.GameScreen):
     def wants_idle_frames(self):
         return self.mode == RUN
 
+    def busy(self):
+        """In play a tick comes every TICK_FRAMES frames: a frame without one has room
+        for a collection of the heap (when it runs low), so none lands in a tick."""
+        if self.mode == RUN and self.frames and not self.ending and self.pause < 0:
+            return False
+        return gamescreen.GameScreen.busy(self)
+
     def handle(self, pressed, held):
         s = self.s
         if self.mode == RUN:
