@@ -39,48 +39,70 @@ def _rival_shows(s, seat, card):
     return False
 
 
-def _contested(s, seat):
-    """A play to the Scoring Area a rival could make with the same card, or -1."""
-    for src in _RACE_SOURCES:
-        a = _play(src, 0)
-        if g.legal(s, seat, a):
-            card = g.source_card(s, seat, src)
-            if card % 13 and _rival_shows(s, seat, card):  # an ace starts its own
-                return a
-    return -1
+def _wanted(s):
+    """Per suit, the ranks the foundations take next, as bits (an ace always goes up):
+    worked out once a decision, so each card's check is a shift, not a walk of them."""
+    want = [1, 1, 1, 1]
+    fsuit = s.fsuit
+    ftop = s.ftop
+    for i in range(len(ftop)):
+        want[fsuit[i]] |= 1 << ftop[i]
+    return want
+
+
+def _up(want, card):
+    """card goes to the Scoring Area (g.foundation_for(s, card) >= 0)."""
+    return card >= 0 and want[card // 13] >> (card % 13) & 1
+
+
+def _on(cols, card, dst):
+    """card goes onto column dst (1..4)."""
+    col = cols[dst - 1]
+    return card >= 0 and bool(col) and g.goes_on_column(card, col[-1])
 
 
 def strong(s, seat):
-    legal = g.legal
-    a = _contested(s, seat)
-    if a >= 0:
-        return a
-    if legal(s, seat, _PILE_SCORE):
+    """The legal checks in line (the foundations' needs worked out once): the same
+    choice as asking g.legal for each action in this order."""
+    want = _wanted(s)
+    pile = s.piles[seat]
+    top = pile[-1] if pile else -1
+    waste = s.wastes[seat]
+    flipped = waste[-1] if waste else -1
+    cols = s.cols[seat]
+    for src in _RACE_SOURCES:  # a card a rival shows too: win the race for its place
+        if src == g.SRC_PILE:
+            card = top
+        elif src == g.SRC_WASTE:
+            card = flipped
+        else:
+            col = cols[src - 1]
+            card = col[-1] if col else -1
+        if _up(want, card) and card % 13 and _rival_shows(s, seat, card):
+            return _play(src, 0)
+    if _up(want, top):
         return _PILE_SCORE
     for dst in range(1, 5):
-        a = _play(g.SRC_PILE, dst)
-        if legal(s, seat, a):
-            return a
-    cols = s.cols[seat]
+        if _on(cols, top, dst):
+            return _play(g.SRC_PILE, dst)
     for c in range(4):  # a column of one card to the Scoring Area: the Pile fills it
-        if len(cols[c]) == 1 and legal(s, seat, _play(c + 1, 0)):
+        if len(cols[c]) == 1 and _up(want, cols[c][0]):
             return _play(c + 1, 0)
     for c in range(4):  # a whole column onto another: the Pile fills it
-        for dst in range(1, 5):
-            a = _play(c + 1, dst)
-            if dst != c + 1 and legal(s, seat, a):
-                return a
-    if legal(s, seat, _WASTE_SCORE):
+        if cols[c]:
+            base = cols[c][0]
+            for dst in range(1, 5):
+                if dst != c + 1 and _on(cols, base, dst):
+                    return _play(c + 1, dst)
+    if _up(want, flipped):
         return _WASTE_SCORE
     for c in range(4):
-        a = _play(c + 1, 0)
-        if legal(s, seat, a):
-            return a
+        if cols[c] and _up(want, cols[c][-1]):
+            return _play(c + 1, 0)
     for dst in range(1, 5):
-        a = _play(g.SRC_WASTE, dst)
-        if legal(s, seat, a):
-            return a
-    return g.FLIP if legal(s, seat, g.FLIP) else g.WAIT
+        if _on(cols, flipped, dst):
+            return _play(g.SRC_WASTE, dst)
+    return g.FLIP if s.stacks[seat] or waste else g.WAIT
 
 
 def greedy(s, seat=0):
