@@ -20,6 +20,7 @@ wall-clock, every call of disc_ai.choose at its seat: a busy machine inflates it
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import disc, disc_ai
 
 LEVELS = ("strong", "greedy", "random")
@@ -64,12 +65,7 @@ def game(args):
 def play_line(tested, other, rules, games, jobs=1, level=1):
     """The rows of game() for seeds 0..games-1, in seed order."""
     args = [(seed, tested, other, rules, level) for seed in range(games)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            return pool.map(game, args)
-    return [game(a) for a in args]
+    return map_in_order(game, args, jobs)
 
 
 def tally(tested, other, rules, rows):

@@ -14,6 +14,7 @@ busy machine inflates it).
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import rummy, rummy_ai
 from shared_rules.rng import Rng
 
@@ -64,12 +65,7 @@ def match(args):
 
 def play_line(seats, first, other, matches, rounds=11, jobs=1):
     jobs_args = [(seed, seats, first, other, rounds) for seed in range(matches)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            return pool.map(match, jobs_args)
-    return [match(a) for a in jobs_args]
+    return map_in_order(match, jobs_args, jobs)
 
 
 def report(seats, first, other, rows):
