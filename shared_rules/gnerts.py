@@ -110,6 +110,7 @@ class Game:
         self.history = []  # per round: [scored list, pile_left list, ender, ticks]
         self.nmoves = 0
         self.changes = 0  # actions applied so far (not saved: the screen redraws on it)
+        self.touched = 0  # seats (bits) whose table the last tick changed (not saved)
 
 
 # ---- options -----------------------------------------------------------------------
@@ -265,16 +266,54 @@ def _passed(s, seat):
     return not n or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
 
 
+_want = [1, 1, 1, 1]  # wanted(): one list refilled, nothing new at a tick
+
+
+def wanted(s):
+    """Per suit, the ranks the foundations take next, as bits (an ace always goes up):
+    worked out once a check, so each card's test is a shift, not a walk of them. The
+    list is shared and refilled: use it before the next call."""
+    want = _want
+    want[0] = want[1] = want[2] = want[3] = 1
+    fsuit = s.fsuit
+    ftop = s.ftop
+    for i in range(len(ftop)):
+        want[fsuit[i]] |= 1 << ftop[i]
+    return want
+
+
+def has_play(s, seat, want):
+    """Some play (PLAY..ACTIONS-1) is legal for seat, want being wanted(s): the same
+    answer as asking legal() for each, in line."""
+    pile = s.piles[seat]
+    top = pile[-1] if pile else -1
+    waste = s.wastes[seat]
+    flipped = waste[-1] if waste else -1
+    if top >= 0 and want[top // 13] >> (top % 13) & 1:
+        return True
+    if flipped >= 0 and want[flipped // 13] >> (flipped % 13) & 1:
+        return True
+    cols = s.cols[seat]
+    for col in cols:
+        if col and want[col[-1] // 13] >> (col[-1] % 13) & 1:
+            return True
+    for dst in cols:
+        if not dst:
+            continue
+        t = dst[-1]
+        if top >= 0 and goes_on_column(top, t) or flipped >= 0 and goes_on_column(flipped, t):
+            return True
+        for src in cols:  # a whole column, by its base
+            if src is not dst and src and goes_on_column(src[0], t):
+                return True
+    return False
+
+
 def stuck(s, seat):
     """The seat is at a standstill: through its Stack (_passed) and unable to play from
     its Pile, Stock or Stack (no legal play now, the card its last flip turned up
     included)."""
-    if not _passed(s, seat):
-        return False
-    for a in range(PLAY, ACTIONS):
-        if legal(s, seat, a):
-            return False
-    return True
+    return _passed(s, seat) and not has_play(s, seat, wanted(s))
 
 
 def holds_up(s, seat):
@@ -282,10 +321,11 @@ def holds_up(s, seat):
     still has a play: the standstill waits for it (the screen says so)."""
     if not _passed(s, seat):
         return False
+    want = wanted(s)
     for p in range(s.n):
-        if p != seat and not stuck(s, p):
+        if p != seat and not (_passed(s, p) and not has_play(s, p, want)):
             return False
-    return not stuck(s, seat)
+    return has_play(s, seat, want)
 
 
 # ---- the contract ------------------------------------------------------------------
@@ -368,10 +408,12 @@ def play(s, m):
     if m == NEXT:
         s.round += 1
         s.changes += 1
+        s.touched = (1 << s.n) - 1
         _deal(s)
         return
     s.tick += 1
     s.ticks += 1
+    s.touched = 0
     del s.plays[:]  # the same list every tick: no new one to collect
     n = s.n
     decided = _decided
@@ -418,6 +460,7 @@ def changes(s):
 
 def _apply(s, seat, a):
     s.changes += 1
+    s.touched |= 1 << seat
     if a == FLIP:
         _flip(s, seat)
         s.since[seat] += 1
@@ -483,8 +526,13 @@ def _flip(s, seat):
 
 
 def _all_stuck(s):
+    """Every seat is at a standstill (stuck), the foundations' needs worked out once."""
     for seat in range(s.n):
-        if not stuck(s, seat):
+        if not _passed(s, seat):
+            return False  # the cheap test first, for every seat
+    want = wanted(s)
+    for seat in range(s.n):
+        if has_play(s, seat, want):
             return False
     return True
 
@@ -494,6 +542,7 @@ def _standstill(s):
     takes its waste back into its Stack (the order of its flips kept) and moves the
     Stack's top card to its bottom."""
     s.changes += 1
+    s.touched = (1 << s.n) - 1
     if s.stills >= ROTATIONS:
         s.stills += 1
         _end_round(s, STANDSTILL)

@@ -39,17 +39,6 @@ def _rival_shows(s, seat, card):
     return False
 
 
-def _wanted(s):
-    """Per suit, the ranks the foundations take next, as bits (an ace always goes up):
-    worked out once a decision, so each card's check is a shift, not a walk of them."""
-    want = [1, 1, 1, 1]
-    fsuit = s.fsuit
-    ftop = s.ftop
-    for i in range(len(ftop)):
-        want[fsuit[i]] |= 1 << ftop[i]
-    return want
-
-
 def _up(want, card):
     """card goes to the Scoring Area (g.foundation_for(s, card) >= 0)."""
     return card >= 0 and want[card // 13] >> (card % 13) & 1
@@ -64,7 +53,7 @@ def _on(cols, card, dst):
 def strong(s, seat):
     """The legal checks in line (the foundations' needs worked out once): the same
     choice as asking g.legal for each action in this order."""
-    want = _wanted(s)
+    want = g.wanted(s)  # shared list: nothing in this function calls wanted again
     pile = s.piles[seat]
     top = pile[-1] if pile else -1
     waste = s.wastes[seat]

@@ -422,3 +422,28 @@ def case_redeal_keeps_what_the_seat_sees():
         assert r.stacks[seat] != s.stacks[seat] or r.piles[seat] != s.piles[seat]
     r = g.redeal(s, 0, Rng(6))
     assert g.best_move(r) == g.best_move(s)
+
+
+def case_d6_the_standstill_check_in_line_agrees_with_legal():
+    """D6: stuck() and the computers' checks work the foundations' needs out once
+    (wanted, has_play); over whole rounds of every policy at every tick, each seat's
+    answer is the one asking legal() for every play gives."""
+    for seed in (3, 4):
+        s = g.new(seed, {"rivals": 3, "speed": 5})
+        for seat in range(1, 4):
+            g.set_seat(s, seat, g.POLICIES[seat - 1], 5)
+        rng = Rng(seed)
+        ticks = 0
+        while not g.round_over(s) and ticks < 1500:
+            for seat in range(s.n):
+                any_play = False
+                for a in range(g.PLAY, g.ACTIONS):
+                    if g.legal(s, seat, a):
+                        any_play = True
+                        break
+                assert g.has_play(s, seat, g.wanted(s)) == any_play
+                assert g.stuck(s, seat) == (g._passed(s, seat) and not any_play)
+            acts = g.actions(s, 0)
+            g.play(s, acts[rng.below(len(acts))] if acts and rng.below(3) else g.WAIT)
+            ticks += 1
+        assert ticks > 200
