@@ -183,3 +183,33 @@ def test_a_whole_game_by_the_computer_presses(tmp_path):
     while screen.files_pending():  # the journal a piece a frame
         app.frame(0, 0)
     assert app.store.exists("gnerts.last.rep") and not app.store.exists("gnerts.sav")
+
+
+def test_every_frame_drawn_by_parts_equals_the_whole_panel_drawn_again(tmp_path):
+    """A tick redraws only the parts it changed (the foundations, the rivals' Piles, the
+    message, your rows): at every frame of a game by the computer's presses, three
+    rivals at speed 5, the panel is what a whole redraw gives; the pause menu opened
+    and closed on the way."""
+    import framebuf
+
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 3, "speed": 5}, seed=4)
+    parts = paused = 0
+    for i in range(4000):
+        if screen.finished:
+            break
+        m = screen.bot_press()
+        if i in (700, 702):
+            m = btn.B if i == 700 else btn.A  # the pause menu, then Resume
+        app.frame(m, m)
+        parts += screen.drawn_for is screen.s
+        panel = bytes(board.display.buf)
+        buf = bytearray(len(panel))
+        fb = framebuf.FrameBuffer(buf, gfx.W, gfx.H, framebuf.MONO_VLSB)
+        kept = (screen.due, screen.shown_msg, screen.rival_cards)
+        screen.draw_whole(fb)
+        screen.due, screen.shown_msg, screen.rival_cards = kept
+        if screen.pause >= 0:
+            paused += 1
+            continue
+        assert bytes(buf) == panel, (i, screen.s.tick)
+    assert parts > 1000 and screen.s.round > 1 and paused == 2

@@ -26,6 +26,12 @@ SOURCES = 6  # the cursor: 0 the Pile, 1..4 the columns, 5 the flipped card
 COL_X = (26, 52, 78, 104)
 WASTE_X = 0
 SUIT_X = (0, 44, 0, 44)  # each suit's foundations: spades, hearts on row 0, the rest on 8
+HEAD_X = 96  # the round and your total, right of the foundations
+# the parts drawn again when they change (bits of GnertsScreen.due)
+FOUND = 1  # the foundations (rows 0 and 8, left of HEAD_X)
+RIVALS = 2  # the rivals' Piles (16)
+MSG = 4  # the message (24)
+MINE = 8  # your columns, Pile and flips (32-55)
 
 
 class GnertsScreen(gamescreen.GameScreen):
@@ -33,6 +39,7 @@ class GnertsScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.gnerts_ai"  # loaded with the game (prepare), not at a tick
     PAUSE = ("Resume", "Help", "Save & exit", "New game")  # no hints in real time
     SAVE_AT_START = True
+    incremental = True  # a tick redraws the parts it changed (due), not the whole panel
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -43,6 +50,10 @@ class GnertsScreen(gamescreen.GameScreen):
         self.msg = ""
         self.flash = bytearray(4 * g.SEATS_MAX)  # per foundation: the tick its flash ends
         self.bot_wait = 0
+        self.due = 0  # parts (FOUND, RIVALS, MSG, MINE) to draw again
+        self.drawn_for = None  # the state the panel shows whole (a new one: all of it)
+        self.shown_msg = ""
+        self.rival_cards = 0  # the rivals' Pile cards, as the panel shows them
 
     def over_detail(self):
         s = self.s
@@ -83,6 +94,7 @@ class GnertsScreen(gamescreen.GameScreen):
             self.mode = RUN
             self.frames = 0
             self.msg = ""
+            self.repaint = True  # the banner goes: the whole panel
             self.app.dirty = True
         elif pressed & btn.B:
             self.open_pause()
@@ -92,6 +104,7 @@ class GnertsScreen(gamescreen.GameScreen):
         if pressed & (btn.LEFT | btn.RIGHT):
             step = -1 if pressed & btn.LEFT else 1
             self.cursor = (self.cursor + step) % SOURCES
+            self.due |= MINE
             self.app.dirty = True
             return
         a = -1
@@ -123,12 +136,15 @@ class GnertsScreen(gamescreen.GameScreen):
     def tick(self):
         s = self.s
         bounced = s.bounced[0]
-        changes = g.changes(s)
         self.rules.play(s, self.pending)
         self.pending = g.WAIT
         t = s.tick
         flash = self.flash
+        due = 0
+        if s.touched & 1:
+            due = MINE
         for p in s.plays:
+            due |= FOUND
             if p % 4:  # a rival's play
                 f = p // 4
                 flash[f] = (t + FLASH_TICKS) & 255
@@ -138,18 +154,28 @@ class GnertsScreen(gamescreen.GameScreen):
             self.msg = "too late!"  # over a rival's play: the person's own card came back
         elif not self.msg and g.holds_up(s, 0):
             self.msg = "you can play!"  # everyone else is stuck: no standstill yet
-            self.app.dirty = True
         for f in range(len(s.ftop)):
             if flash[f] and flash[f] == t & 255:
                 flash[f] = 0
-                changes = -1  # its flash ends: drawn again
-        if g.changes(s) != changes:
+                due |= FOUND  # its flash ends: drawn again
+        if s.touched & ~1 and self.rivals_left() != self.rival_cards:
+            due |= RIVALS
+        if due or self.msg != self.shown_msg:
+            self.due |= due
             self.app.dirty = True
         if g.round_over(s):
             self.mode = READY
             self.app.dirty = True
             if not self.rules.over(s):
                 self.autosave()
+
+    def rivals_left(self):
+        """The cards left in the rivals' Piles, all together (their row changes with it)."""
+        s = self.s
+        n = 0
+        for p in range(1, s.n):
+            n += len(s.piles[p])
+        return n
 
     def bot_press(self):
         """The next press that follows the strong player (demo and tests), at most one
@@ -178,21 +204,58 @@ class GnertsScreen(gamescreen.GameScreen):
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
+        """The whole panel when it is new, under (or out from under) an overlay or before
+        a round; in play only the parts due and the message when it changed."""
         s = self.s
+        if self.repaint or self.drawn_for is not s or self.mode == READY or self.overlaid():
+            self.repaint = False
+            self.drawn_for = None if self.overlaid() else s  # out from under it: whole
+            self.draw_whole(fb)
+            return
+        due = self.due
+        self.due = 0
+        if due & FOUND:
+            fb.fill_rect(0, 0, HEAD_X, 16, 0)
+            self.draw_foundations(fb)
+        if due & RIVALS:
+            fb.fill_rect(0, 16, gfx.W, 8, 0)
+            self.draw_rivals(fb)
+        if self.msg != self.shown_msg:
+            fb.fill_rect(0, 24, gfx.W, 8, 0)
+            self.draw_msg(fb)
+        if due & MINE:
+            fb.fill_rect(0, 32, gfx.W, 24, 0)
+            self.draw_mine(fb)
+
+    def overlaid(self):
+        return self.pause >= 0 or self.finished or self.app.toast is not None
+
+    def draw_whole(self, fb):
+        s = self.s
+        self.due = 0
         fb.fill(0)
         self.draw_foundations(fb)
-        fb.text("R%d" % s.round, 96, 0, 1)
-        fb.text("%d" % s.totals[0], 96, 8, 1)
-        x = 0
-        for p in range(1, s.n):
-            fb.text("%s%2d" % (g.SEAT_NAMES[p][0], len(s.piles[p])), x, 16, 1)
-            x += 40
-        gfx.rich_text(fb, self.msg, 0, 24)
+        fb.text("R%d" % s.round, HEAD_X, 0, 1)
+        fb.text("%d" % s.totals[0], HEAD_X, 8, 1)
+        self.draw_rivals(fb)
+        self.draw_msg(fb)
         self.draw_mine(fb)
         if self.mode == READY:
             self.draw_banner(fb)
         else:
             fb.text("A up ^col v flip", 0, 56, 1)
+
+    def draw_rivals(self, fb):
+        s = self.s
+        x = 0
+        for p in range(1, s.n):
+            fb.text("%s%2d" % (g.SEAT_NAMES[p][0], len(s.piles[p])), x, 16, 1)
+            x += 40
+        self.rival_cards = self.rivals_left()
+
+    def draw_msg(self, fb):
+        gfx.rich_text(fb, self.msg, 0, 24)
+        self.shown_msg = self.msg
 
     def draw_foundations(self, fb):
         s = self.s
