@@ -213,3 +213,34 @@ def test_every_frame_drawn_by_parts_equals_the_whole_panel_drawn_again(tmp_path)
             continue
         assert bytes(buf) == panel, (i, screen.s.tick)
     assert parts > 1000 and screen.s.round > 1 and paused == 2
+
+
+def test_a_rounds_inputs_go_to_the_journal_in_pieces_and_the_replay_is_exact(tmp_path):
+    """The inputs go to the journal a piece at a time during a round (on frames without
+    a tick), not all at the round's end; a game saved from the pause menu in the middle
+    of a round, resumed and played to its end replays to the same state and panel."""
+    from firmware import gamescreen, reading
+
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 2, "speed": 5}, seed=6)
+    pieces = 0
+    size = len(app.store.read_text("gnerts.in"))
+    while pieces < 3:
+        m = screen.bot_press()
+        app.frame(m, m)
+        assert screen.s.round == 1 and not g.round_over(screen.s)
+        now = len(app.store.read_text("gnerts.in"))
+        if now != size:
+            pieces += 1
+            assert screen.frames  # never on a tick's frame
+        size = now
+        assert screen.inputs.n <= gamescreen.JOURNAL_PIECE
+    drv.keys("B,DOWN,DOWN,A")  # the pause menu: Save & exit
+    assert app.screen is not screen and app.store.exists("gnerts.sav")
+    screen = app.start_game("gnerts", resume=True)
+    assert drv.autoplay(200000) and screen.finished
+    with open(app.store.path("gnerts.last.rep")) as f:
+        fields = reading.read_header(f, gamescreen.REPLAY_HEAD)
+    app2, board2, drv2 = device.make(str(tmp_path / "again"))
+    drv2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
+    assert g.dump(app2.screen.s) == g.dump(screen.s)
+    assert bytes(board2.display.buf) == bytes(board.display.buf)

@@ -11,6 +11,9 @@ LEFT/RIGHT. A plays the card under it up to the foundations (else onto a column)
 onto a column (a column moves whole, by its base), DOWN flips three, B pauses. A
 press is played at the next tick; a card a rival played first goes back ("too
 late"). A starts a round and deals the next.
+
+The inputs go to the journal a piece at a time during a round (on a frame without a
+tick, after its show), so a round's end writes a short piece, not the whole round's.
 """
 
 from firmware import buttons as btn
@@ -85,6 +88,8 @@ class GnertsScreen(gamescreen.GameScreen):
             if self.frames >= g.TICK_FRAMES:
                 self.frames = 0
                 self.tick()
+            elif self.inputs.n >= gamescreen.JOURNAL_PIECE and self.app.after_show is None:
+                self.app.after_show = self.flush_inputs  # a piece of the round's inputs
             return
         if pressed & btn.A:
             if g.round_over(s):
