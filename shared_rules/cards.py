@@ -24,6 +24,7 @@ def make(rank_index, suit_index):
 
 # Every card's text, two characters each: a slice is quicker than building it.
 CARD_CHARS = "".join([RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE)])
+CARD_BYTES = bytes(CARD_CHARS, "ascii")
 
 
 def card_text(card):
@@ -44,3 +45,21 @@ def parse_card(text):
 
 def deck():
     return bytearray(range(DECK_SIZE))
+
+
+def cards_text(seq, n, first=0, table=CARD_BYTES):
+    """Cards first..n-1 of seq as 'AS 7H TD', written into one buffer (no string a
+    card: a save's lines are made fast on a Pico); '-' for none. table: each card's
+    two bytes (a game with jokers adds theirs)."""
+    if n <= first:
+        return "-"
+    out = bytearray(3 * (n - first))
+    cb = table
+    i = 0
+    for k in range(first, n):
+        c = seq[k] * 2
+        out[i] = cb[c]
+        out[i + 1] = cb[c + 1]
+        out[i + 2] = 32
+        i += 3
+    return str(memoryview(out)[: i - 1], "ascii")

@@ -649,13 +649,13 @@ def dump_to(s, f):
     put("at %d %d %d %d %d %d\n" % at)
     put("points %d %d\nrestarts %d %d\n" % (s.points[0], s.points[1], s.restarts[0], s.restarts[1]))
     for seat in (0, 1):
-        put("pile%d %s\n" % (seat, _text(s.piles[seat], s.npile[seat])))
-        put("hand%d %s\n" % (seat, _text(s.hands[seat], len(s.hands[seat]))))
+        put("pile%d %s\n" % (seat, _cards.cards_text(s.piles[seat], s.npile[seat])))
+        put("hand%d %s\n" % (seat, _cards.cards_text(s.hands[seat], len(s.hands[seat]))))
         for c in range(COLUMNS):
             col = s.cols[seat][c]
-            put("col%d%d %s\n" % (seat, c + 1, _text(col, len(col))))
+            put("col%d%d %s\n" % (seat, c + 1, _cards.cards_text(col, len(col))))
     for k in range(STACKS):
-        put("stack%d %s\n" % (k + 1, _text(s.stacks[k], len(s.stacks[k]))))
+        put("stack%d %s\n" % (k + 1, _cards.cards_text(s.stacks[k], len(s.stacks[k]))))
     _put_cards(put, "draw ", s.draw, s.ndraw)
     _put_cards(put, "disc ", s.disc, s.ndisc)
     rows = ["/".join([str(x) for x in row]) for row in s.games]
@@ -671,26 +671,7 @@ def _put_cards(put, head, seq, n):
         return
     for i in range(0, n, _PIECE):
         j = min(n, i + _PIECE)
-        put(_text(seq, j, i) + ("\n" if j == n else " "))
-
-
-def _text(seq, n, first=0):
-    """Cards first..n-1 as 'AS 7H TD' written into one buffer; '-' for none."""
-    if n <= first:
-        return "-"
-    out = bytearray(3 * (n - first))
-    cb = _CARD_BYTES
-    i = 0
-    for k in range(first, n):
-        c = seq[k] * 2
-        out[i] = cb[c]
-        out[i + 1] = cb[c + 1]
-        out[i + 2] = 32
-        i += 3
-    return str(memoryview(out)[: i - 1], "ascii")
-
-
-_CARD_BYTES = bytes(_cards.CARD_CHARS, "ascii")
+        put(_cards.cards_text(seq, j, i) + ("\n" if j == n else " "))
 
 
 # ---- rarely used parts (shared_rules/dsol_save.py) --------------------------------

@@ -518,25 +518,9 @@ _INT_FIELDS = (
 )
 
 
-_CARD_BYTES = bytes(_cards.CARD_CHARS, "ascii")
-
-
 def _cards_text(seq):
-    """The cards as "AS 7H ..." written into one buffer (a save's biggest cost was a
-    string a card; the cards in a state are checked, so they index directly)."""
-    n = len(seq)
-    if not n:
-        return ""
-    out = bytearray(3 * n)
-    cb = _CARD_BYTES
-    i = 0
-    for c in seq:
-        c += c
-        out[i] = cb[c]
-        out[i + 1] = cb[c + 1]
-        out[i + 2] = 32
-        i += 3
-    return str(memoryview(out)[: 3 * n - 1], "ascii")
+    """The cards as "AS 7H ..." in one buffer ("" for none)."""
+    return _cards.cards_text(seq, len(seq)) if len(seq) else ""
 
 
 def dump(s):

@@ -720,20 +720,8 @@ _CARD_BYTES = bytes(_cards.CARD_CHARS + "JK", "ascii")
 
 
 def _text(seq, n):
-    """The first n cards as 'AS 7H JK' written into one buffer; '-' for none."""
-    if not n:
-        return "-"
-    out = bytearray(3 * n)
-    cb = _CARD_BYTES
-    i = 0
-    for k in range(n):
-        c = seq[k]
-        c += c
-        out[i] = cb[c]
-        out[i + 1] = cb[c + 1]
-        out[i + 2] = 32
-        i += 3
-    return str(memoryview(out)[: 3 * n - 1], "ascii")
+    """The first n cards as 'AS 7H JK' in one buffer; '-' for none."""
+    return _cards.cards_text(seq, n, 0, _CARD_BYTES)
 
 
 # ---- rarely used parts (shared_rules/rummy_save.py) --------------------------------
