@@ -653,12 +653,54 @@ def dump(s):
     return "".join(out)
 
 
+_INT_FORMATS = ("-", "%d", "%d %d", "%d %d %d", "%d %d %d %d")
+
+
 def _ints(seq):
-    return " ".join([str(x) for x in seq]) if len(seq) else "-"
+    """The numbers, a space between ('-' for none): a seat list in one format, not a
+    string a number."""
+    if len(seq) < len(_INT_FORMATS):
+        return _INT_FORMATS[len(seq)] % tuple(seq)
+    return " ".join([str(x) for x in seq])
 
 
-def _cards_text(seq):
-    return " ".join([_cards.card_text(c) for c in seq]) if len(seq) else "-"
+_SEAT_HEADS = (b"pile", b"col", b"col", b"col", b"col", b"stack", b"waste")
+
+
+def _seat_lines(s, seat):
+    """A seat's lines of the save ("pile0 KS 4H", "col01 9D", .., "stack0 ..", "waste0
+    -") written into one buffer: one string, not two a line and one a card."""
+    cols = s.cols[seat]
+    seqs = (s.piles[seat], cols[0], cols[1], cols[2], cols[3], s.stacks[seat], s.wastes[seat])
+    size = 0
+    for seq in seqs:
+        size += 9 + 3 * len(seq)  # a head of at most 8 bytes and a newline
+    out = bytearray(size)
+    cb = _cards.CARD_BYTES
+    i = 0
+    for k in range(7):
+        head = _SEAT_HEADS[k]
+        for b in head:
+            out[i] = b
+            i += 1
+        out[i] = 48 + seat
+        i += 1
+        if 1 <= k <= COLUMNS:
+            out[i] = 48 + k
+            i += 1
+        out[i] = 32
+        i += 1
+        seq = seqs[k]
+        if not seq:
+            out[i] = 45  # "-"
+            i += 2
+        for c in seq:
+            out[i] = cb[2 * c]
+            out[i + 1] = cb[2 * c + 1]
+            out[i + 2] = 32
+            i += 3
+        out[i - 1] = 10  # the newline over the last space
+    return str(memoryview(out)[:i], "ascii")
 
 
 def dump_to(s, f):
@@ -676,11 +718,7 @@ def dump_to(s, f):
     put("plays %s\n" % _ints(s.plays))
     put("found %s\n" % _ints([s.fsuit[i] * 16 + s.ftop[i] for i in range(len(s.ftop))]))
     for seat in range(s.n):
-        put("pile%d %s\n" % (seat, _cards_text(s.piles[seat])))
-        for c in range(COLUMNS):
-            put("col%d%d %s\n" % (seat, c + 1, _cards_text(s.cols[seat][c])))
-        put("stack%d %s\n" % (seat, _cards_text(s.stacks[seat])))
-        put("waste%d %s\n" % (seat, _cards_text(s.wastes[seat])))
+        put(_seat_lines(s, seat))
     rows = []
     for h in s.history:
         rows.append(
