@@ -188,12 +188,12 @@ def test_a_whole_game_by_the_computer_presses(tmp_path):
 def test_every_frame_drawn_by_parts_equals_the_whole_panel_drawn_again(tmp_path):
     """A tick redraws only the parts it changed (the foundations, the rivals' Piles, the
     message, your rows): at every frame of a game by the computer's presses, three
-    rivals at speed 5, the panel is what a whole redraw gives; the pause menu opened
-    and closed on the way."""
+    rivals at speed 5, the panel is what a whole redraw gives (but on a deal's frame:
+    its banner, the panel on the next); the pause menu opened and closed on the way."""
     import framebuf
 
     app, board, drv, screen = open_game(tmp_path, {"rivals": 3, "speed": 5}, seed=4)
-    parts = paused = 0
+    parts = paused = deals = 0
     for i in range(4000):
         if screen.finished:
             break
@@ -211,8 +211,11 @@ def test_every_frame_drawn_by_parts_equals_the_whole_panel_drawn_again(tmp_path)
         if screen.pause >= 0:
             paused += 1
             continue
+        if screen.dealt:  # A dealt the next round: its banner, the panel a frame later
+            deals += 1
+            continue
         assert bytes(buf) == panel, (i, screen.s.tick)
-    assert parts > 1000 and screen.s.round > 1 and paused == 2
+    assert parts > 1000 and screen.s.round > 1 and paused == 2 and deals == screen.s.round - 1
 
 
 def test_a_rounds_inputs_go_to_the_journal_in_pieces_and_the_replay_is_exact(tmp_path):
@@ -244,3 +247,25 @@ def test_a_rounds_inputs_go_to_the_journal_in_pieces_and_the_replay_is_exact(tmp
     drv2.replay(fields["game"], fields["seed"], fields["options"], fields["inputs"])
     assert g.dump(app2.screen.s) == g.dump(screen.s)
     assert bytes(board2.display.buf) == bytes(board.display.buf)
+
+
+def test_a_press_right_after_a_rounds_end_does_not_deal_the_next(tmp_path):
+    """A press meant for the round's last moment does not deal the next round: A deals
+    it only half a second (OVER_GRACE frames) after the end; meanwhile the round's end
+    is saved, and a save resumed there shows the end of that round."""
+    from firmware import gamescreen
+
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 1, "speed": 5}, seed=2)
+    s = screen.s
+    while not g.round_over(s):
+        m = screen.bot_press()
+        app.frame(m, m)
+    ended = app.frame_no
+    press(app, btn.A)
+    assert s.round == 1 and g.round_over(s) and screen.mode == GS.READY
+    saved = app.store.read_text("gnerts.sav").split("\n--\n", 1)[1]
+    assert g.round_over(g.load(saved)) and g.load(saved).round == 1
+    while app.frame_no < ended + gamescreen.OVER_GRACE:
+        app.frame(0, 0)
+    press(app, btn.A)
+    assert s.round == 2 and not g.round_over(s) and screen.mode == GS.RUN

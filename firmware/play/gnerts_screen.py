@@ -10,7 +10,7 @@ The cursor (an inverted card) walks your Pile, columns and flipped card with
 LEFT/RIGHT. A plays the card under it up to the foundations (else onto a column), UP
 onto a column (a column moves whole, by its base), DOWN flips three, B pauses. A
 press is played at the next tick; a card a rival played first goes back ("too
-late"). A starts a round and deals the next.
+late"). A starts a round and, half a second after a round's end, deals the next.
 
 The inputs go to the journal a piece at a time during a round (on a frame without a
 tick, after its show), so a round's end writes a short piece, not the whole round's.
@@ -53,6 +53,8 @@ class GnertsScreen(gamescreen.GameScreen):
         self.msg = ""
         self.flash = bytearray(4 * g.SEATS_MAX)  # per foundation: the tick its flash ends
         self.bot_wait = 0
+        self.ready_at = 0  # the frame from which A deals the next round
+        self.dealt = False  # A dealt the next round on this frame: its banner only
         self.due = 0  # parts (FOUND, RIVALS, MSG, MINE) to draw again
         self.drawn_for = None  # the state the panel shows whole (a new one: all of it)
         self.shown_msg = ""
@@ -79,6 +81,10 @@ class GnertsScreen(gamescreen.GameScreen):
     def handle(self, pressed, held):
         s = self.s
         if self.mode == RUN:
+            if self.dealt:  # the deal's banner was shown: now the whole panel
+                self.dealt = False
+                self.repaint = True
+                self.app.dirty = True
             if pressed & btn.B:
                 self.open_pause()
                 return
@@ -91,15 +97,19 @@ class GnertsScreen(gamescreen.GameScreen):
             elif self.inputs.n >= gamescreen.JOURNAL_PIECE and self.app.after_show is None:
                 self.app.after_show = self.flush_inputs  # a piece of the round's inputs
             return
-        if pressed & btn.A:
+        if pressed & btn.A and self.app.frame_no >= self.ready_at:
+            self.repaint = True  # the banner goes: the whole panel
             if g.round_over(s):
-                g.play(s, g.NEXT)  # the next deal
+                # the next deal, not saved: the save between rounds and this press,
+                # in the journal, give it again. Four decks take this frame's time:
+                # the banner says so now, the whole panel comes on the next frame
+                g.play(s, g.NEXT)
                 self.flash = bytearray(4 * g.SEATS_MAX)
-                self.autosave()
+                self.repaint = False
+                self.dealt = True
             self.mode = RUN
             self.frames = 0
             self.msg = ""
-            self.repaint = True  # the banner goes: the whole panel
             self.app.dirty = True
         elif pressed & btn.B:
             self.open_pause()
@@ -172,6 +182,9 @@ class GnertsScreen(gamescreen.GameScreen):
             self.mode = READY
             self.app.dirty = True
             if not self.rules.over(s):
+                # a press meant for the round's last moment does not deal the next one;
+                # meanwhile the save, in two pieces on two frames
+                self.ready_at = self.app.frame_no + gamescreen.OVER_GRACE
                 self.autosave()
 
     def rivals_left(self):
@@ -189,7 +202,7 @@ class GnertsScreen(gamescreen.GameScreen):
         if self.finished or self.ending or self.pause >= 0:
             return 0
         if self.mode != RUN or g.round_over(s):
-            return btn.A
+            return btn.A if self.app.frame_no >= self.ready_at else 0
         if self.pending != g.WAIT:
             return 0
         if self.app.frame_no < self.bot_wait:
@@ -212,6 +225,9 @@ class GnertsScreen(gamescreen.GameScreen):
         """The whole panel when it is new, under (or out from under) an overlay or before
         a round; in play only the parts due and the message when it changed."""
         s = self.s
+        if self.dealt and not self.overlaid():
+            gfx.banner(fb, "Round %d" % s.round, "dealt")
+            return
         if self.repaint or self.drawn_for is not s or self.mode == READY or self.overlaid():
             self.repaint = False
             self.drawn_for = None if self.overlaid() else s  # out from under it: whole
