@@ -88,7 +88,9 @@ def test_the_keys_pick_a_card_and_play_it_at_the_next_tick(tmp_path):
     assert screen.cursor == 2
     press(app, btn.A)  # the ace of hearts up; the Pile's KC fills the column: G'nerts
     tick(app)
-    assert list(s.ftop) == [1] and g.round_over(s) and screen.mode == GS.READY
+    assert list(s.ftop) == [1] and g.round_over(s) and screen.mode == GS.RUN
+    app.frame(0, 0)  # the round's banner on the frame after its last tick
+    assert screen.mode == GS.READY
     assert device.text_on_screen(board, "G'NERTS!", 23)
 
 

@@ -35,6 +35,8 @@ FOUND = 1  # the foundations (rows 0 and 8, left of HEAD_X)
 RIVALS = 2  # the rivals' Piles (16)
 MSG = 4  # the message (24)
 MINE = 8  # your columns, Pile and flips (32-55)
+HEAD = 16  # the round and your total (right of the foundations)
+KEYS = 32  # the keys' line (56)
 
 
 class GnertsScreen(gamescreen.GameScreen):
@@ -81,6 +83,9 @@ class GnertsScreen(gamescreen.GameScreen):
     def handle(self, pressed, held):
         s = self.s
         if self.mode == RUN:
+            if g.round_over(s):  # at the last tick: its banner now, on a frame of its own
+                self.to_ready()
+                return
             if self.dealt:  # the deal's banner was shown: now the whole panel
                 self.dealt = False
                 self.repaint = True
@@ -179,13 +184,21 @@ class GnertsScreen(gamescreen.GameScreen):
             self.due |= due
             self.app.dirty = True
         if g.round_over(s):
-            self.mode = READY
+            self.due |= HEAD  # the totals
             self.app.dirty = True
-            if not self.rules.over(s):
+            if self.rules.over(s):
+                self.to_ready()
+            else:  # the banner on the next frame: this one has the tick's parts
                 # a press meant for the round's last moment does not deal the next one;
                 # meanwhile the save, in two pieces on two frames
                 self.ready_at = self.app.frame_no + gamescreen.OVER_GRACE
                 self.autosave()
+
+    def to_ready(self):
+        """The round is over: its banner over the parts, your total, no cursor nor keys."""
+        self.mode = READY
+        self.due |= HEAD | KEYS | MINE
+        self.app.dirty = True
 
     def rivals_left(self):
         """The cards left in the rivals' Piles, all together (their row changes with it)."""
@@ -222,19 +235,26 @@ class GnertsScreen(gamescreen.GameScreen):
     # ---- drawing -----------------------------------------------------
 
     def draw_game(self, fb):
-        """The whole panel when it is new, under (or out from under) an overlay or before
-        a round; in play only the parts due and the message when it changed."""
+        """The whole panel when it is new or under (or out from under) an overlay; else
+        only the parts due and the message when it changed, and between rounds the
+        banner over them."""
         s = self.s
         if self.dealt and not self.overlaid():
             gfx.banner(fb, "Round %d" % s.round, "dealt")
             return
-        if self.repaint or self.drawn_for is not s or self.mode == READY or self.overlaid():
+        if self.repaint or self.drawn_for is not s or self.overlaid():
             self.repaint = False
             self.drawn_for = None if self.overlaid() else s  # out from under it: whole
             self.draw_whole(fb)
             return
         due = self.due
         self.due = 0
+        if due & HEAD:
+            fb.fill_rect(HEAD_X, 0, gfx.W - HEAD_X, 16, 0)
+            self.draw_head(fb)
+        if due & KEYS:
+            fb.fill_rect(0, 56, gfx.W, 8, 0)
+            self.draw_keys(fb)
         if due & FOUND:
             fb.fill_rect(0, 0, HEAD_X, 16, 0)
             self.draw_foundations(fb)
@@ -247,23 +267,31 @@ class GnertsScreen(gamescreen.GameScreen):
         if due & MINE:
             fb.fill_rect(0, 32, gfx.W, 24, 0)
             self.draw_mine(fb)
+        if self.mode == READY:
+            self.draw_banner(fb)
 
     def overlaid(self):
         return self.pause >= 0 or self.finished or self.app.toast is not None
 
     def draw_whole(self, fb):
-        s = self.s
         self.due = 0
         fb.fill(0)
         self.draw_foundations(fb)
-        fb.text("R%d" % s.round, HEAD_X, 0, 1)
-        fb.text("%d" % s.totals[0], HEAD_X, 8, 1)
+        self.draw_head(fb)
         self.draw_rivals(fb)
         self.draw_msg(fb)
         self.draw_mine(fb)
+        self.draw_keys(fb)
         if self.mode == READY:
             self.draw_banner(fb)
-        else:
+
+    def draw_head(self, fb):
+        s = self.s
+        fb.text("R%d" % s.round, HEAD_X, 0, 1)
+        fb.text("%d" % s.totals[0], HEAD_X, 8, 1)
+
+    def draw_keys(self, fb):
+        if self.mode == RUN:
             fb.text("A up ^col v flip", 0, 56, 1)
 
     def draw_rivals(self, fb):
