@@ -83,13 +83,18 @@ def rank_char(r):
 
 def rich_text(fb, text, x, y, c=1, cols=CHARS):
     """Draw text with card characters as glyphs, at most `cols` columns (a card takes
-    two); plain runs go to fb.text in one call each. Returns the columns drawn."""
-    col = 0
-    start = 0
-    i = 0
+    two); plain runs go to fb.text in one call each. Returns the columns drawn. The
+    characters are walked by an iterator: on MicroPython text[i] of a string with
+    non-ASCII characters counts from its start each time."""
     n = len(text)
-    while i < n:
-        o = ord(text[i])
+    if n <= cols and len(text.encode()) == n:  # plain ASCII that fits: one call
+        fb.text(text, x, y, c)
+        return n
+    col = 0
+    start = 0  # the first character of the plain run being gathered
+    i = 0
+    for ch in text:
+        o = ord(ch)
         if o < TEN_CODE:
             if col == cols:
                 break
