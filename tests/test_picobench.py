@@ -94,10 +94,7 @@ def test_bench_runs_follow_the_registry():
 OVER_BUDGET = {}
 # At the edge: games whose last allocations fit at exactly the budget or not depending on
 # how the heap fragments, which any change of code can move.
-AT_THE_EDGE = {
-    "gnerts": "a whole game (three rivals at speed 5) fits 80 KB or runs out at its end, a"
-    " 1,148-byte block, by a few hundred bytes of fragmentation (docs/rules/gnerts.md)",
-}
+AT_THE_EDGE = {}
 
 
 def files_runs():
