@@ -16,6 +16,7 @@ planes of its top type), and the strong player's decision time per planned order
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import airsup, airsup_ai
 
 LINES = (
@@ -78,12 +79,7 @@ def game(args):
 
 def play_line(tested, other, games, jobs=1):
     jobs_args = [(seed, tested, other) for seed in range(games)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            return pool.map(game, jobs_args)
-    return [game(a) for a in jobs_args]
+    return map_in_order(game, jobs_args, jobs)
 
 
 def _mean(rows, i):

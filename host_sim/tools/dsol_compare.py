@@ -14,6 +14,7 @@ busy machine inflates it).
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import dsol, dsol_ai
 from shared_rules.rng import Rng
 
@@ -55,12 +56,7 @@ def game(args):
 
 def play_line(first, other, games, jobs=1):
     jobs_args = [(seed, first, other) for seed in range(games)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            return pool.map(game, jobs_args)
-    return [game(a) for a in jobs_args]
+    return map_in_order(game, jobs_args, jobs)
 
 
 def report(first, other, rows):

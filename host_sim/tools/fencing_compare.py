@@ -14,6 +14,7 @@ it).
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import fencing, fencing_ai
 from shared_rules.rng import Rng
 
@@ -52,12 +53,7 @@ def bout(args):
 
 def match(first, second, bouts, hits=3, jobs=1):
     jobs_args = [(seed, first, second, hits) for seed in range(bouts)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            return pool.map(bout, jobs_args)
-    return [bout(a) for a in jobs_args]
+    return map_in_order(bout, jobs_args, jobs)
 
 
 def report(first, second, rows):

@@ -13,6 +13,7 @@ seen to be ordered. Prints each line's figures and the ticks a round took.
 
 import argparse
 
+from host_sim.tools import map_in_order
 from shared_rules import gnerts
 
 DUELS = (("strong", "random"), ("strong", "greedy"), ("greedy", "random"))
@@ -41,13 +42,7 @@ def one_round(args):
 
 def run_line(tested, other, rounds, players=2, jobs=1):
     args = [(seed, tested, other, players) for seed in range(rounds)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            rows = pool.map(one_round, args)
-    else:
-        rows = [one_round(a) for a in args]
+    rows = map_in_order(one_round, args, jobs)
     won = sum(1 for r in rows if r[0] > r[1])
     lost = sum(1 for r in rows if r[0] < r[1])
     return {

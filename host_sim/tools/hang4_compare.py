@@ -14,6 +14,7 @@ the strong player's decision time per move (CPython wall-clock).
 import argparse
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import hang4, hang4_ai
 
 LINES = (
@@ -51,13 +52,7 @@ def game(args):
 
 def run_line(tested, other, players, games, jobs=1):
     args = [(seed, tested, other, players) for seed in range(games)]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            rows = pool.map(game, args)
-    else:
-        rows = [game(a) for a in args]
+    rows = map_in_order(game, args, jobs)
     won = sum(1 for r in rows if r[0] == 1)
     lost = sum(1 for r in rows if r[0] == 0)
     drawn = sum(1 for r in rows if r[0] == -1)

@@ -16,6 +16,7 @@ import json
 import math
 import time
 
+from host_sim.tools import map_in_order
 from shared_rules import mypet, mypet_ai
 from shared_rules.rng import Rng
 
@@ -47,13 +48,7 @@ def compare(seeds, first=1, rule_sets=("older", "younger"), jobs=1):
     """{rules: {"players": {name: stats}, "seer_minus_strong": x, "strong_ge_greedy": x}}"""
     seed_range = range(first, first + seeds)
     tasks = [(seed, r, name) for r in rule_sets for name in PLAYERS for seed in seed_range]
-    if jobs > 1:
-        from multiprocessing import Pool
-
-        with Pool(jobs) as pool:
-            rows = pool.map(game, tasks, chunksize=max(1, len(tasks) // (jobs * 16)))
-    else:
-        rows = [game(t) for t in tasks]
+    rows = map_in_order(game, tasks, jobs, max(1, len(tasks) // (jobs * 16)))
     got = {}  # (rules, player) -> its rows in seed order
     for i, key in enumerate((r, name) for r in rule_sets for name in PLAYERS):
         got[key] = rows[i * seeds : (i + 1) * seeds]
