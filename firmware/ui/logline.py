@@ -35,7 +35,8 @@ class LogLine:
 
     def set(self, text):
         """Show text (a new text restarts the marquee and marks the line dirty)."""
-        text = " ".join(text.split())
+        if _untidy(text):
+            text = " ".join(text.split())  # runs of spaces, tabs and newlines: one space
         if text == self.text:
             return
         self.clear()
@@ -73,3 +74,17 @@ class LogLine:
         else:
             fb.text(self.tail, 0, y, 1)
         self.dirty = False
+
+
+def _untidy(text):
+    """The text has whitespace that set() tidies: at an end, a run, a tab or a newline
+    (most texts have none: C scans, not a split and a join, on a Pico)."""
+    if text[:1] == " " or text[-1:] == " " or "  " in text:
+        return True
+    for c in _OTHER_SPACE:
+        if c in text:
+            return True
+    return False
+
+
+_OTHER_SPACE = "\t\n\r\x0b\x0c"
