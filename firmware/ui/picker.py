@@ -10,6 +10,7 @@ computer's autoplay point at a move's touches through the same picker.
 from firmware import buttons as btn
 
 KEY = "key"
+_NONE = b""  # no candidates' ends
 # What a press means, besides a move to play (>= 0): see Picker.press.
 NOTHING = -1
 HINT = -2
@@ -33,8 +34,10 @@ class Picker:
         self.index = 0
         self.remembered = {}  # zone -> the index the cursor last had there
         self.version = 0  # counts changes of the path (the candidates' cache key)
-        self.cached_at = None  # (state, move count, path version) of self.cached
-        self.cached = []
+        self.cached_at = None  # (state, move count, path version) of the candidates
+        self.cached = []  # the candidates: legal moves that start with the path
+        self.nexts = []  # each candidate's next touch (its touch after the path)
+        self.ends = _NONE  # 1 where that touch is the candidate's last
         self.cells_at = None  # (state, move count, path version, zone) of cells_cached
         self.cells_cached = ()
         self.due = False  # reset(later=True): the cursor placed at the next frame
@@ -42,8 +45,10 @@ class Picker:
     # ---- what the moves touch ----------------------------------------------
 
     def candidates(self):
-        """(move, touches) of the legal moves that start with the chosen path: worked
-        out once a position and path (a press asks for them several times)."""
+        """The legal moves that start with the chosen path (their next touches in
+        `nexts`, which of those are a move's last in `ends`): worked out once a position
+        and path (a press asks for them several times). Only the next touch of each is
+        kept, not all its touches: a card with 91 moves held 6 KB of them."""
         if self.fresh():
             return self.cached
         return self._search(self.screen.s)
@@ -61,14 +66,23 @@ class Picker:
         touches = rules.touches
         path = self.path
         k = len(path)
-        out = []
+        moves = []
+        nexts = []
+        ends = bytearray(0)
         for m in rules.moves(s):
             t = touches(s, m)
             if len(t) > k and (not k or _starts(t, path, k)):
-                out.append((m, t))
-        self.cached = out
+                moves.append(m)
+                nexts.append(t[k])
+                ends.append(1 if len(t) == k + 1 else 0)
+        self.keep(s, moves, nexts, ends)
+        return moves
+
+    def keep(self, s, moves, nexts, ends):
+        self.cached = moves
+        self.nexts = nexts
+        self.ends = ends
         self.cached_at = (s, s.nmoves, self.version)
-        return out
 
     def forget(self):
         """Drop the candidates and cells once the position or the path has moved on
@@ -78,6 +92,8 @@ class Picker:
         if not self.fresh():
             self.cached_at = None
             self.cached = []
+            self.nexts = []
+            self.ends = _NONE
         at = self.cells_at
         if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
             self.cells_at = None
@@ -99,20 +115,23 @@ class Picker:
     def legal(self, zone):
         """Indexes of the zone's cells where a candidate's next touch lies."""
         cells = self.cells(zone)
-        k = len(self.path)
         marks = bytearray(len(cells))
-        for _m, t in self.candidates():
-            if t[k][0] == zone and t[k][1] in cells:
-                marks[cells.index(t[k][1])] = 1
+        self.candidates()
+        for touch in self.nexts:
+            if touch[0] == zone and touch[1] in cells:
+                marks[cells.index(touch[1])] = 1
         return marks
 
     def key_move(self, button):
         """The move made by pressing `button` now, or -1."""
         if self.path:
             return -1
-        for m, t in self.candidates():
-            if t[0] == (KEY, button):
-                return m
+        moves = self.candidates()
+        nexts = self.nexts
+        key = (KEY, button)
+        for i in range(len(moves)):
+            if nexts[i] == key:
+                return moves[i]
         return -1
 
     # ---- the cursor ------------------------------------------------------------
@@ -163,10 +182,10 @@ class Picker:
         if focus is not None:
             self.place(focus[0], focus[1])
             return
-        k = len(self.path)
-        for _m, t in self.candidates():
-            if t[k][0] != KEY:
-                zone = t[k][0]
+        self.candidates()
+        for touch in self.nexts:
+            if touch[0] != KEY:
+                zone = touch[0]
                 marks = self.legal(zone)
                 for i in range(len(marks)):
                     if marks[i]:
@@ -197,10 +216,10 @@ class Picker:
         """DOWN: the cursor to the next zone where a candidate's next touch lies (zones
         in the order the legal moves name them), on its remembered cell if a move
         starts there, else its first such cell. One zone only: nothing moves."""
-        k = len(self.path)
         zones = []
-        for _m, t in self.candidates():
-            zone = t[k][0]
+        self.candidates()
+        for touch in self.nexts:
+            zone = touch[0]
             if zone != KEY and zone not in zones:
                 zones.append(zone)
         if len(zones) < 2:
@@ -224,19 +243,37 @@ class Picker:
         if self.zone is None:
             return -1
         touch = (self.zone, self.item())
-        k = len(self.path)
-        found = [(m, t) for m, t in self.candidates() if t[k] == touch]
+        moves = self.candidates()
+        nexts = self.nexts
+        ends = self.ends
+        found = [i for i in range(len(moves)) if nexts[i] == touch]
         if not found:
             self.refused = touch
             return -1
-        if len(found) == 1 and len(found[0][1]) == k + 1:
-            return found[0][0]
+        if len(found) == 1 and ends[found[0]]:
+            return moves[found[0]]
         self.path.append(touch)
         self.version += 1
-        self.cached = [c for c in found if len(c[1]) > k + 1]  # the longer path's: no new search
-        self.cached_at = (self.screen.s, self.screen.s.nmoves, self.version)
+        self.narrow(moves, found, ends)
         self.enter()
         return -1
+
+    def narrow(self, moves, found, ends):
+        """The longer path's candidates: the moves found that go on past it, each with
+        its touch after it (no new search of every legal move)."""
+        s = self.screen.s
+        touches = self.screen.rules.touches
+        k = len(self.path)
+        out = []
+        nexts = []
+        more = bytearray(0)
+        for i in found:
+            if not ends[i]:
+                t = touches(s, moves[i])
+                out.append(moves[i])
+                nexts.append(t[k])
+                more.append(1 if len(t) == k + 1 else 0)
+        self.keep(s, out, nexts, more)
 
     def back(self):
         """B: one choice back; False when nothing was chosen."""
