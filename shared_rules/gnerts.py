@@ -109,8 +109,8 @@ class Game:
         self.totals = [0, 0]
         self.history = []  # per round: [scored list, pile_left list, ender, ticks]
         self.nmoves = 0
-        self.changes = 0  # actions applied so far (not saved: the screen redraws on it)
-        self.touched = 0  # seats (bits) whose table the last tick changed (not saved)
+        self.touched = 0  # seats (bits) whose table the last tick changed (not saved:
+        # the screen redraws their parts)
 
 
 # ---- options -----------------------------------------------------------------------
@@ -407,7 +407,6 @@ def play(s, m):
     s.nmoves += 1
     if m == NEXT:
         s.round += 1
-        s.changes += 1
         s.touched = (1 << s.n) - 1
         _deal(s)
         return
@@ -453,13 +452,7 @@ def _decide(s, seat):
     return ai.random_action(s, seat, s.rng)
 
 
-def changes(s):
-    """A count that moves whenever a tick changed the table (the screen redraws then)."""
-    return s.changes
-
-
 def _apply(s, seat, a):
-    s.changes += 1
     s.touched |= 1 << seat
     if a == FLIP:
         _flip(s, seat)
@@ -541,7 +534,6 @@ def _standstill(s):
     """Nobody can play: the fourth standstill ends the round; before it, every seat
     takes its waste back into its Stack (the order of its flips kept) and moves the
     Stack's top card to its bottom."""
-    s.changes += 1
     s.touched = (1 << s.n) - 1
     if s.stills >= ROTATIONS:
         s.stills += 1
