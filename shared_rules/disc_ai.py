@@ -13,7 +13,11 @@ same choice.
   other discs and from attacks in reach, the chances its own discs and attacks give
   against the enemies (a prone program is a kill, a cardless one goes prone, one with a
   card spends it; in the advanced game the opposed tests' odds), its held cards, its
-  discs in hand and being prone.
+  discs in hand and being prone; standing in the lines an enemy holding a disc could
+  throw along costs the danger of a crossing (half of it for the throw's second flight
+  only), times the chance the next card flipped is that enemy's (from the face-down
+  cards' counts). In those lines it neither dives for its disc nor, when the enemy's
+  card is likelier to come first, spends its card catching it.
 """
 
 from shared_rules import disc as g
@@ -23,6 +27,8 @@ KILL = 100
 WEIGHT = (1.1, 1.0, 0.55, 0.3)  # a crossing now (a throw), after 1, 2, 3 movements
 HELD_VALUE = (0, 14, 22, 27, 30)
 FAIL = 15 / 36  # the defender loses an opposed test of equal levels
+THREAT = 0.8  # an enemy's throw on its next card (times the chance that card comes first)
+FAR_LINES = 0.5  # standing only in the lines of an enemy throw's second flight
 
 
 def view_seed(s, seat):
@@ -180,9 +186,13 @@ def _strong_card(s, ms):
     hand = 0
     for k in (2 * me, 2 * me + 1):
         hand += s.dst[k] == g.D_HAND
+    zone = _throw_zone(s, me)
+    tw = THREAT * _next_enemy(s, me) if zone is not None else 0
     best = ms[0]
     best_v = -1e9
     for m in ms:
+        nx = bx
+        ny = by
         if m == g.HOLD:
             v = judge(s, me, bx, by, prone, held + 1, hand, flights, None) - 3
         elif m == g.STAND:
@@ -202,10 +212,74 @@ def _strong_card(s, ms):
             nx = bx + c % 9 - g.BASE
             ny = by + c // 9 - g.BASE
             v = judge(s, me, nx, ny, prone, held, hand, flights, None)
+        if tw:
+            # in the lines of an enemy's throw: it may throw before this program acts
+            f = _in_zone(s, zone, nx, ny)
+            if f:
+                pr = 0 if m == g.STAND else prone
+                v -= f * tw * exposed(s, me, pr, held + (m == g.HOLD))
         if v > best_v + 1e-9:
             best_v = v
             best = m
     return best
+
+
+def _next_enemy(s, me):
+    """The chance the next card flipped is an enemy's: the face-down cards' counts by
+    program (what every seat sees, D16; their order is never used)."""
+    mine = 0
+    rest = 0
+    for i in range(s.top, len(s.deck)):
+        c = s.deck[i]
+        if c == me:
+            mine += 1
+        elif s.alive[c] and _side(s, me, c) > 0:
+            rest += 1
+    if mine + rest == 0:
+        return 0.5
+    return rest / (mine + rest)
+
+
+def _throw_zone(s, me):
+    """The cells the enemies' throws sweep: a bit a cell (size * size bits) for their
+    first flight, then as many for their second; None when no enemy could throw on its
+    next card."""
+    zone = None
+    w = s.size
+    half = (w * w + 7) >> 3
+    for q in range(s.n):
+        if not s.alive[q] or _side(s, me, q) <= 0 or s.prone[q] or g.hand(s, q) == g.NO:
+            continue
+        if zone is None:
+            zone = bytearray(2 * half)
+        for d in range(8):
+            for k in range(g.lanes(d)):
+                x, y = g.launch(s, q, d, k)
+                if not g.on_grid(s, x, y):
+                    continue
+                cells = path(s, x - g.DX[d], y - g.DY[d], d, 2 * g.PATH)
+                for i in range(0, len(cells), 2):
+                    c = cells[i + 1] * w + cells[i]
+                    b = (c >> 3) + (half if i >= 2 * g.PATH else 0)
+                    zone[b] |= 1 << (c & 7)
+    return zone
+
+
+def _in_zone(s, zone, bx, by):
+    """How much of an enemy's throw the base at (bx, by) stands in the lines of: 1 its
+    first flight, FAR_LINES only its second, else 0."""
+    w = s.size
+    half = (w * w + 7) >> 3
+    far = 0
+    for y in range(by, by + g.BASE):
+        row = y * w + bx
+        for c in range(row, row + g.BASE):
+            bit = 1 << (c & 7)
+            if zone[c >> 3] & bit:
+                return 1
+            if zone[half + (c >> 3)] & bit:
+                far = FAR_LINES
+    return far
 
 
 def _greedy_card(s, ms):
@@ -280,8 +354,13 @@ def _answer(s, ms, strong):
         return g.DODGE if gain >= KILL / 2 else g.BLOCK
     if gain >= 20:
         return g.PASS
+    zone = _throw_zone(s, me)
+    aimed = zone is not None and _in_zone(s, zone, s.bx[me], s.by[me]) == 1
     if s.held[me]:
-        return g.CATCH
+        # keep the card when an enemy is likelier than not to throw at it first
+        return g.PASS if aimed and _next_enemy(s, me) > 0.5 else g.CATCH
+    if aimed:
+        return g.PASS  # no dive (prone) in the lines of an enemy's throw
     threat = 0
     for owner, cells in flight_paths(s):
         if owner != me and _side(s, me, owner) > 0:
