@@ -150,6 +150,8 @@ class GameScreen(Screen):
 
     PAUSE = PAUSE_ITEMS
     PLAYERS = None  # the module of the game's computer players, if it has one
+    RESTING = ()  # rules modules that leave the heap after each move (rest())
+    PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
 
     def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
@@ -201,9 +203,16 @@ class GameScreen(Screen):
     @classmethod
     def prepare(cls, options):
         """Load what the game will need with these options (the computer players,
-        PLAYERS) now, while the heap is in one piece, not at the first move or hint."""
+        PLAYERS) now, while the heap is in one piece, not at the first move or hint. A
+        game whose players leave after each choice (PLAYERS_EACH_MOVE) has them and its
+        RESTING modules imported and dropped at once: MicroPython keeps a name for good,
+        so theirs are made now, in one piece, not in a fragmented heap mid-game."""
         if cls.PLAYERS:
             __import__(cls.PLAYERS)
+        if cls.PLAYERS_EACH_MOVE and _dropping():
+            for name in (cls.PLAYERS,) + cls.RESTING:
+                __import__(name)
+                games.drop_module(name)
 
     def release_players(self):
         """Game over: on the device the computer players leave the heap, which the
@@ -214,6 +223,15 @@ class GameScreen(Screen):
         if release is not None:
             release()
         games.drop_module(self.PLAYERS)
+
+    def rest(self):
+        """A move is played: the modules named in RESTING (a game's resolution) leave
+        the heap on the device, so the picker's moves and the computer players' search
+        have their room; the rules import them again for the next move."""
+        if not _dropping():
+            return
+        for name in self.RESTING:
+            games.drop_module(name)
 
     def adopt(self, fields):
         """Take what an older save kept beside the state (a game's "meta" line)."""

@@ -45,6 +45,8 @@ class Seats:
             screen.show_log(rules.SEAT_NAMES[seat] + " thinking")
             return
         move = rules.best_move(s)
+        if screen.PLAYERS_EACH_MOVE:  # their room goes to the move's resolution
+            screen.release_players()
         tidy()
         screen.thinking = False
         text = rules.move_log(s, seat, move)

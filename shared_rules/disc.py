@@ -173,43 +173,17 @@ class Game:
 
 def level_for_points(points):
     """(level, action_cards, may_hold, max_start_held, max_discs) from the text's table."""
-    if type(points) is not int or points < 0:
-        raise ValueError("disc points must be a whole number >= 0, got %r" % (points,))
-    i = LEVEL_MAX - 1
-    while TABLE[i][0] > points:
-        i -= 1
-    r = TABLE[i]
-    return (i + 1, r[1], r[2], r[3], r[4])
+    return _more().level_for_points(points)
 
 
 def loadout(level, discs):
     """(action_cards, max_start_held) for a program of that level using 1 or 2 discs."""
-    if type(level) is not int or not 1 <= level <= LEVEL_MAX:
-        raise ValueError("disc level must be 1..%d, got %r" % (LEVEL_MAX, level))
-    if type(discs) is not int or discs not in (1, 2):
-        raise ValueError("a program uses 1 or 2 discs, got %r" % (discs,))
-    r = TABLE[level - 1]
-    if discs > r[4]:
-        raise ValueError("two discs need level 6, this program is level %d" % level)
-    extra = discs - 1
-    return (r[1] - extra, max(1, r[3] - extra))
+    return _more().loadout(level, discs)
 
 
 def check_profile(profile):
     """Raise ValueError unless profile holds points 0..999999 and a level they allow."""
-    if not isinstance(profile, dict):
-        raise ValueError("disc profile must be a record")
-    for key in ("points", "level"):
-        if key not in profile:
-            raise ValueError("disc profile lacks %s" % key)
-    p = profile["points"]
-    lv = profile["level"]
-    if type(p) is not int or not 0 <= p <= POINTS_MAX:
-        raise ValueError("disc profile points out of range: %r" % (p,))
-    if type(lv) is not int or not 1 <= lv <= LEVEL_MAX:
-        raise ValueError("disc profile level out of range: %r" % (lv,))
-    if lv > level_for_points(p)[0]:
-        raise ValueError("disc profile level %d needs %d points" % (lv, TABLE[lv - 1][0]))
+    _more().check_profile(profile)
 
 
 def settle(profile, s):
@@ -602,19 +576,93 @@ def summary(s):
 
 
 def move_text(s, m):
-    return _more().move_text(s, m)
+    if type(m) is not int or m < 0 or m >= MOVES_MAX:
+        raise ValueError("not a disc move: %r" % (m,))
+    if m == HOLD:
+        return "hold"
+    if m == STAND:
+        return "stand"
+    if m < THROW:
+        if m - ATTACK >= SEATS_MAX:
+            raise ValueError("not a disc move: %r" % (m,))
+        return "attack " + SEAT_NAMES[m - ATTACK].lower()
+    if m < MOVE:
+        return "throw %s %d" % (DIR_NAMES[(m - THROW) >> 2], (m - THROW) & 3)
+    if m < CATCH:
+        c = m - MOVE
+        return "move %d %d" % (c % 9 - BASE, c // 9 - BASE)
+    if m < ARC:
+        return ("catch", "pass", "block", "dodge", "fly", "recall")[m - CATCH]
+    return "arc " + ARC_NAMES[m - ARC]
 
 
 def move_log(s, seat, m):
     """The log line for a program's move, e.g. "Red throws ne"."""
-    return _more().move_log(s, seat, m)
+    name = SEAT_NAMES[seat]
+    t = move_text(s, m)
+    if m == HOLD:
+        return name + " holds a card"
+    if m == STAND:
+        return name + " stands up"
+    if m < THROW:
+        return name + " attacks " + SEAT_NAMES[m - ATTACK]
+    if m < MOVE:
+        return name + " throws " + DIR_NAMES[(m - THROW) >> 2]
+    if m < CATCH:
+        return name + " moves"
+    if m == PASS:
+        return name + " lets it go" if s.rkind != K_BLOCK else name + " passes"
+    if m == CATCH:
+        return name + (" catches" if s.held[seat] else " dives, catches")
+    if m == DODGE:
+        return name + (" dodges" if s.held[seat] else " dives aside")
+    if m == BLOCK:
+        return name + " blocks"
+    if m == FLY:
+        return name + "'s disc flies on"
+    if m == RECALL:
+        return name + " recalls the disc"
+    return name + " " + t
 
 
 def touches(s, m):
     """Active moves: ("act", kind), then the target ("seat"), the direction and lane
     ("dir", "lane") or the new base's cell ("grid", y * size + x); a window's answers:
     ("answer", move - CATCH)."""
-    return _more().touches(s, m)
+    if type(m) is not int or m < 0 or m >= MOVES_MAX or ATTACK + SEATS_MAX <= m < THROW:
+        raise ValueError("not a disc move: %r" % (m,))
+    if m == HOLD:
+        return (("act", 0),)
+    if m == STAND:
+        return (("act", 1),)
+    if m < THROW:
+        return (("act", 2), _SEAT[m - ATTACK])
+    if m < MOVE:
+        return (("act", 3), _DIR[(m - THROW) >> 2], _LANE[(m - THROW) & 3])
+    if m < CATCH:
+        c = m - MOVE
+        p = s.actor
+        x = s.bx[p] + c % 9 - BASE
+        y = s.by[p] + c // 9 - BASE
+        return (("act", 4), ("grid", y * s.size + x))
+    return (_ANSWER[m - CATCH],)
+
+
+# A card's moves are many (a throw: 8 directions, 3 or 4 lanes): their touches share
+# these pairs, made once, so the picker's list of them takes half the heap.
+_SEAT = (("seat", 0), ("seat", 1), ("seat", 2), ("seat", 3))
+_DIR = (
+    ("dir", 0),
+    ("dir", 1),
+    ("dir", 2),
+    ("dir", 3),
+    ("dir", 4),
+    ("dir", 5),
+    ("dir", 6),
+    ("dir", 7),
+)
+_LANE = (("lane", 0), ("lane", 1), ("lane", 2), ("lane", 3))
+_ANSWER = tuple([("answer", i) for i in range(MOVES_MAX - CATCH)])
 
 
 # ---- computer players (shared_rules/disc_ai.py) ------------------------------------

@@ -1,7 +1,8 @@
-"""Disc Battle's text and records (imported when first needed): the profile after a
-match, the options' text, the summary and the de-rez list, the moves' notation, log
-lines and touch zones (docs/rules/disc.md). The parser, the inverse of move_text, is in
-shared_rules/disc_save.py.
+"""Disc Battle's text and records (imported when first needed): the levels' table read,
+the profile checked and settled after a match, the options' text, the summary and the
+de-rez list (docs/rules/disc.md). The moves' notation, log lines and touches are in
+disc.py, so a match in play needs none of this; the parser, the inverse of move_text,
+is in shared_rules/disc_save.py.
 """
 
 from shared_rules import disc as g
@@ -11,17 +12,58 @@ from shared_rules.contract import text as _option_text
 # ---- profiles ------------------------------------------------------------------------
 
 
+def level_for_points(points):
+    """(level, action_cards, may_hold, max_start_held, max_discs) from the text's table."""
+    if type(points) is not int or points < 0:
+        raise ValueError("disc points must be a whole number >= 0, got %r" % (points,))
+    i = g.LEVEL_MAX - 1
+    while g.TABLE[i][0] > points:
+        i -= 1
+    r = g.TABLE[i]
+    return (i + 1, r[1], r[2], r[3], r[4])
+
+
+def loadout(level, discs):
+    """(action_cards, max_start_held) for a program of that level using 1 or 2 discs."""
+    if type(level) is not int or not 1 <= level <= g.LEVEL_MAX:
+        raise ValueError("disc level must be 1..%d, got %r" % (g.LEVEL_MAX, level))
+    if type(discs) is not int or discs not in (1, 2):
+        raise ValueError("a program uses 1 or 2 discs, got %r" % (discs,))
+    r = g.TABLE[level - 1]
+    if discs > r[4]:
+        raise ValueError("two discs need level 6, this program is level %d" % level)
+    extra = discs - 1
+    return (r[1] - extra, max(1, r[3] - extra))
+
+
+def check_profile(profile):
+    """Raise ValueError unless profile holds points 0..999999 and a level they allow."""
+    if not isinstance(profile, dict):
+        raise ValueError("disc profile must be a record")
+    for key in ("points", "level"):
+        if key not in profile:
+            raise ValueError("disc profile lacks %s" % key)
+    p = profile["points"]
+    lv = profile["level"]
+    if type(p) is not int or not 0 <= p <= g.POINTS_MAX:
+        raise ValueError("disc profile points out of range: %r" % (p,))
+    if type(lv) is not int or not 1 <= lv <= g.LEVEL_MAX:
+        raise ValueError("disc profile level out of range: %r" % (lv,))
+    if lv > level_for_points(p)[0]:
+        raise ValueError("disc profile level %d needs %d points" % (lv, g.TABLE[lv - 1][0]))
+
+
 def settle(profile, s):
     """The profile after the finished match s: an advanced match adds the person's
     points, and the level rises as far as the points allow (D20)."""
-    g.check_profile(profile)
+    check_profile(profile)
     if s.phase != g.PH_OVER:
         raise ValueError("disc match is not over")
     out = dict(profile)
     if s.opts["rules"] == "advanced":
         p = min(g.POINTS_MAX, profile["points"] + s.saved[0])
         out["points"] = p
-        out["level"] = max(profile["level"], g.level_for_points(p)[0])
+        out["level"] = max(profile["level"], level_for_points(p)[0])
     return out
 
 
@@ -73,93 +115,3 @@ def summary(s):
 
 
 # ---- notation and the screen ---------------------------------------------------------
-
-
-def move_text(s, m):
-    if type(m) is not int or m < 0 or m >= g.MOVES_MAX:
-        raise ValueError("not a disc move: %r" % (m,))
-    if m == g.HOLD:
-        return "hold"
-    if m == g.STAND:
-        return "stand"
-    if m < g.THROW:
-        if m - g.ATTACK >= g.SEATS_MAX:
-            raise ValueError("not a disc move: %r" % (m,))
-        return "attack " + g.SEAT_NAMES[m - g.ATTACK].lower()
-    if m < g.MOVE:
-        return "throw %s %d" % (g.DIR_NAMES[(m - g.THROW) >> 2], (m - g.THROW) & 3)
-    if m < g.CATCH:
-        c = m - g.MOVE
-        return "move %d %d" % (c % 9 - g.BASE, c // 9 - g.BASE)
-    if m < g.ARC:
-        return ("catch", "pass", "block", "dodge", "fly", "recall")[m - g.CATCH]
-    return "arc " + g.ARC_NAMES[m - g.ARC]
-
-
-def move_log(s, seat, m):
-    """The log line for a program's move, e.g. "Red throws ne"."""
-    name = g.SEAT_NAMES[seat]
-    t = move_text(s, m)
-    if m == g.HOLD:
-        return name + " holds a card"
-    if m == g.STAND:
-        return name + " stands up"
-    if m < g.THROW:
-        return name + " attacks " + g.SEAT_NAMES[m - g.ATTACK]
-    if m < g.MOVE:
-        return name + " throws " + g.DIR_NAMES[(m - g.THROW) >> 2]
-    if m < g.CATCH:
-        return name + " moves"
-    if m == g.PASS:
-        return name + " lets it go" if s.rkind != g.K_BLOCK else name + " passes"
-    if m == g.CATCH:
-        return name + (" catches" if s.held[seat] else " dives, catches")
-    if m == g.DODGE:
-        return name + (" dodges" if s.held[seat] else " dives aside")
-    if m == g.BLOCK:
-        return name + " blocks"
-    if m == g.FLY:
-        return name + "'s disc flies on"
-    if m == g.RECALL:
-        return name + " recalls the disc"
-    return name + " " + t
-
-
-def touches(s, m):
-    """Active moves: ("act", kind), then the target ("seat"), the direction and lane
-    ("dir", "lane") or the new base's cell ("grid", y * size + x); a window's answers:
-    ("answer", move - CATCH)."""
-    if type(m) is not int or m < 0 or m >= g.MOVES_MAX or g.ATTACK + g.SEATS_MAX <= m < g.THROW:
-        raise ValueError("not a disc move: %r" % (m,))
-    if m == g.HOLD:
-        return (("act", 0),)
-    if m == g.STAND:
-        return (("act", 1),)
-    if m < g.THROW:
-        return (("act", 2), _SEAT[m - g.ATTACK])
-    if m < g.MOVE:
-        return (("act", 3), _DIR[(m - g.THROW) >> 2], _LANE[(m - g.THROW) & 3])
-    if m < g.CATCH:
-        c = m - g.MOVE
-        p = s.actor
-        x = s.bx[p] + c % 9 - g.BASE
-        y = s.by[p] + c // 9 - g.BASE
-        return (("act", 4), ("grid", y * s.size + x))
-    return (_ANSWER[m - g.CATCH],)
-
-
-# A card's moves are many (a throw: 8 directions, 3 or 4 lanes): their touches share
-# these pairs, made once, so the picker's list of them takes half the heap.
-_SEAT = (("seat", 0), ("seat", 1), ("seat", 2), ("seat", 3))
-_DIR = (
-    ("dir", 0),
-    ("dir", 1),
-    ("dir", 2),
-    ("dir", 3),
-    ("dir", 4),
-    ("dir", 5),
-    ("dir", 6),
-    ("dir", 7),
-)
-_LANE = (("lane", 0), ("lane", 1), ("lane", 2), ("lane", 3))
-_ANSWER = tuple([("answer", i) for i in range(g.MOVES_MAX - g.CATCH)])

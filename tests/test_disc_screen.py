@@ -4,6 +4,8 @@ programs, the turn, the held cards, the choices), the person's moves by the pick
 computer did, the dice of the advanced tests, a save and resume at any point, a whole
 match by the computer's presses to the result box, and the help pages."""
 
+import sys
+
 import pytest
 import unlisted
 
@@ -215,3 +217,50 @@ def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(tmp_path):
         assert (screen.picker.zone, screen.picker.item()) == t[1]
     else:
         assert screen.picker.path == [] and screen.picker.zone == t[0][0]
+
+
+def whole_match(tmp_path, monkeypatch, dropping):
+    """A whole three-program match by the computer's presses: the log of each move
+    played ((seat, move, the players' module loaded then)), the frames after which the
+    players or the resolution were still loaded, the match's end."""
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: dropping)
+    for name in ("shared_rules.disc_ai", "shared_rules.disc_flight"):
+        sys.modules.pop(name, None)
+    app, board, d, screen = open_match(tmp_path, {"battle": "three", "grid": 12}, seed=7)
+    rules = screen.rules  # the module the screen plays with (a game opens it afresh)
+    played = []
+    real = rules.play
+
+    def watched(s, m):
+        played.append((rules.to_act(s), m, "shared_rules.disc_ai" in sys.modules))
+        real(s, m)
+
+    monkeypatch.setattr(rules, "play", watched)
+    held = []
+    for frame in range(60000):
+        if screen.finished:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+        if "shared_rules.disc_ai" in sys.modules or "shared_rules.disc_flight" in sys.modules:
+            held.append(frame)
+    assert screen.finished
+    return played, held, rules.dump(screen.s)
+
+
+def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
+    tmp_path, monkeypatch
+):
+    """docs/rules/disc.md, "Budgets": on the device the computer programs' module
+    leaves the heap before each move is played (it comes back for the next choice, in
+    a thinking frame), and the resolution after each move; no frame ends with either
+    loaded. The match is the same as one where both stay."""
+    played, held, end = whole_match(tmp_path / "a", monkeypatch, True)
+    assert len(played) > 20 and {seat for seat, _, _ in played} == {0, 1, 2}
+    assert not any(ai for _, _, ai in played)
+    assert held == []
+    kept, held_host, end_host = whole_match(tmp_path / "b", monkeypatch, False)
+    assert [(seat, m) for seat, m, _ in kept] == [(seat, m) for seat, m, _ in played]
+    assert end_host == end and held_host  # on the host they stay

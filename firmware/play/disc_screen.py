@@ -75,7 +75,13 @@ class Dice(Rng):
 
 class DiscScreen(gamescreen.GameScreen):
     RULES = g
-    PLAYERS = "shared_rules.disc_ai"  # loaded for a computer's move or a hint, then dropped
+    # The computer programs' module comes in for each choice (a thinking frame) and
+    # leaves before the move is played; the resolution's for each move, the profile and
+    # records' code (disc_more) for the opening and the end: the picker's moves and the
+    # search have their room (docs/rules/disc.md, "Budgets").
+    PLAYERS = "shared_rules.disc_ai"
+    PLAYERS_EACH_MOVE = True
+    RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more")
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -85,14 +91,9 @@ class DiscScreen(gamescreen.GameScreen):
         self.grid = Grid(s.size, s.size, self.c, self.paint, 1, 1)
         self.log = LogLine(LOG_Y)
         self.picker = Picker(self)
+        self.rest()  # the resolution that dealt the match
         if self.human_turn():
             self.picker.reset()
-
-    @classmethod
-    def prepare(cls, options):
-        """Nothing loaded ahead: the computer programs' module comes in at their first
-        move (a thinking frame) and leaves at each turn of yours (after_move), so the
-        picker's moves have its room (docs/rules/disc.md, "Budgets")."""
 
     # ---- zones for the picker ------------------------------------------
 
@@ -139,10 +140,9 @@ class DiscScreen(gamescreen.GameScreen):
             self.autosave()
 
     def after_move(self, move, seat):
+        self.rest()
         if self.human_turn():
             self.picker.reset(True)
-            if seat:  # a computer's move hands the play back: its players leave the heap
-                self.release_players()
         else:
             self.picker.clear()
         self.app.dirty = True
@@ -160,6 +160,7 @@ class DiscScreen(gamescreen.GameScreen):
             pk.point(m)
         self.say("Hint: " + g.move_text(s, m))
         self.release_players()
+        self.rest()
 
     def bot_press(self):
         """The computer's press for you (demo, bench): its search's players leave the
