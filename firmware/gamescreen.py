@@ -206,7 +206,8 @@ class GameScreen(Screen):
         PLAYERS) now, while the heap is in one piece, not at the first move or hint. A
         game whose players leave after each choice (PLAYERS_EACH_MOVE) has them and its
         RESTING modules imported and dropped at once: MicroPython keeps a name for good,
-        so theirs are made now, in one piece, not in a fragmented heap mid-game."""
+        so theirs are made now (a heap too small for them fails here, as the game
+        opens, not in the middle of a match)."""
         if cls.PLAYERS:
             __import__(cls.PLAYERS)
         if cls.PLAYERS_EACH_MOVE and _dropping():
@@ -215,8 +216,9 @@ class GameScreen(Screen):
                 games.drop_module(name)
 
     def release_players(self):
-        """Game over: on the device the computer players leave the heap, which the
-        stats and the result need; a new game loads them again (prepare)."""
+        """On the device the computer players leave the heap: at the game's end (the
+        stats and the result need the room; a new game loads them again, prepare), after
+        each choice with PLAYERS_EACH_MOVE (the next choice imports them again)."""
         if not self.PLAYERS or not _dropping():
             return
         release = getattr(self.rules, "release_players", None)
