@@ -17,7 +17,6 @@ crossing a base), FLY, RECALL, ARC + turn (a disc about to move). Notation: "hol
 "fly", "recall", "arc l90" .. "arc r90".
 """
 
-from shared_rules.contract import options_with_defaults
 from shared_rules.rng import Rng
 
 try:
@@ -51,19 +50,6 @@ SUMMARY = ("rules", "winner", "derez", "turns", "points", "levels")
 PROFILE = {"points": 0, "level": 1}
 POINTS_MAX = const(999999)
 
-# The advanced table: (points, action cards, may hold, most held at the start, discs).
-TABLE = (
-    (0, 4, 1, 1, 1),
-    (8, 5, 1, 1, 1),
-    (16, 5, 2, 1, 1),
-    (32, 5, 2, 2, 1),
-    (64, 6, 2, 2, 1),
-    (128, 6, 3, 2, 2),
-    (256, 6, 3, 3, 2),
-    (512, 7, 3, 3, 2),
-    (1024, 7, 4, 3, 2),
-    (2048, 7, 4, 4, 2),
-)
 LEVEL_MAX = const(10)
 BASIC_CARDS = const(5)
 
@@ -166,102 +152,6 @@ class Game:
         self.rseat = 0
         self.rkind = 0
         self.nmoves = 0
-
-
-# ---- levels and loadouts ---------------------------------------------------------
-
-
-def level_for_points(points):
-    """(level, action_cards, may_hold, max_start_held, max_discs) from the text's table."""
-    return _more().level_for_points(points)
-
-
-def loadout(level, discs):
-    """(action_cards, max_start_held) for a program of that level using 1 or 2 discs."""
-    return _more().loadout(level, discs)
-
-
-def check_profile(profile):
-    """Raise ValueError unless profile holds points 0..999999 and a level they allow."""
-    _more().check_profile(profile)
-
-
-def settle(profile, s):
-    """The profile after the finished match s: an advanced match adds the person's
-    points, and the level rises as far as the points allow (D20)."""
-    return _more().settle(profile, s)
-
-
-# ---- options -----------------------------------------------------------------------
-
-
-_BATTLE_N = {"duel": 2, "three": 3, "four": 4, "2v2": 4}
-
-
-def option_text(key, v):
-    return _more().option_text(key, v)
-
-
-def describe(options):
-    return _more().describe(options)
-
-
-# ---- a new match -------------------------------------------------------------------
-
-
-def starts(n, w):
-    """The action bases' top-left cells, seats in clockwise order (D4)."""
-    m = (w - 12) // 6
-    lo = m
-    hi = w - BASE - m
-    mid = (w - BASE) // 2
-    if n == 2:
-        return ((lo, mid), (hi, mid))
-    if n == 3:
-        return ((mid, hi), (lo, lo), (hi, lo))
-    return ((lo, hi), (lo, lo), (hi, lo), (hi, hi))
-
-
-def new(seed, options=None, profile=None):
-    """A new match: bases placed, discs in hand, the start-held cards held, the rest of
-    everyone's cards shuffled into the deck, the first card flipped."""
-    o = options_with_defaults(NAME, OPTIONS, options)
-    if type(seed) is not int:
-        raise ValueError("disc seed must be a number, got %r" % (seed,))
-    if profile is None:
-        profile = PROFILE
-    check_profile(profile)
-    n = _BATTLE_N[o["battle"]]
-    s = Game(n)
-    s.opts = o
-    s.seed = seed
-    s.rng = Rng(seed)
-    s.size = o["grid"]
-    if o["rules"] == "advanced":
-        lv = profile["level"]
-        discs = 2 if o["discs"] == 2 and lv >= 6 else 1
-        cards, start = loadout(lv, discs)
-        if o["start"] == "one":
-            start = 1
-        hold = TABLE[lv - 1][2]
-    else:
-        lv, discs, cards, start, hold = 1, 1, BASIC_CARDS, 1, o["hold"]
-    deck = []
-    at = starts(n, s.size)
-    for p in range(n):
-        s.bx[p], s.by[p] = at[p]
-        s.alive[p] = 1
-        s.level[p] = lv
-        s.cards[p] = cards
-        s.holdmax[p] = hold
-        s.held[p] = start
-        for k in range(discs):
-            s.dst[2 * p + k] = D_HAND
-        deck += [p] * (cards - start)
-    s.deck = bytearray(deck)
-    s.rng.shuffle(s.deck)
-    _continue(s)
-    return s
 
 
 # ---- the contract ------------------------------------------------------------------
@@ -563,15 +453,6 @@ def win_side(s):
     return side
 
 
-def derez_list(s):
-    """[[killer, victim, "attack" or "disc"], ...] in order."""
-    return _more().derez_list(s)
-
-
-def summary(s):
-    return _more().summary(s)
-
-
 # ---- notation and the screen -------------------------------------------------------
 
 
@@ -726,6 +607,23 @@ def dump(s):
 
 # ---- rarely used parts (shared_rules/disc_more.py, disc_save.py) -----------------
 
+# Named here, held there: each answers as disc.NAME (the module's __getattr__), so
+# their code is in the heap only while used. disc_more: the levels' table, profiles,
+# options' text, a new match, the result; disc_save: the save read back, the checks,
+# the parser, views and copies.
+_IN_MORE = ("TABLE", "level_for_points", "loadout", "check_profile", "settle")
+_IN_MORE += ("option_text", "describe", "starts", "new", "derez_list", "summary")
+_IN_SAVE = ("load", "check", "parse_move", "view", "redeal", "copy")
+
+
+def __getattr__(name):
+    """The rarely used names, from the module that holds them (imported when asked)."""
+    if name in _IN_MORE:
+        return getattr(_more(), name)
+    if name in _IN_SAVE:
+        return getattr(_save(), name)
+    raise AttributeError(name)
+
 
 def _more():
     from shared_rules import disc_more
@@ -737,32 +635,3 @@ def _save():
     from shared_rules import disc_save
 
     return disc_save
-
-
-def load(text):
-    """Inverse of dump. Raises ValueError on any damage."""
-    return _save().load(text)
-
-
-def check(s):
-    """Raise ValueError if an invariant is broken."""
-    _save().check(s)
-
-
-def parse_move(s, text):
-    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
-    return _save().parse_move(s, text)
-
-
-def view(s, seat):
-    """What `seat` may see: all but the deck's order and the dice to come (D16)."""
-    return _save().view(s, seat)
-
-
-def redeal(s, seat, rng):
-    """A copy `seat` cannot tell from s: the face-down deck shuffled again, new dice."""
-    return _save().redeal(s, seat, rng)
-
-
-def copy(s):
-    return _save().copy(s)
