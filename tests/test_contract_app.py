@@ -13,6 +13,7 @@ import os
 import shutil
 
 import pytest
+import unlisted
 from test_scratch_app import ENTRY
 
 import host_sim
@@ -22,6 +23,7 @@ from mpvm import ROOT, require_vm, run_mp
 from shared_rules.rng import Rng
 
 GAME_IDS = games.ids() + [ENTRY[0]]
+UNLISTED = [("disc", "Disc Battle"), ("rummy", "Three-Thirteen")]
 FLIPS = 300  # bit flips per game, at places drawn from a fixed Rng
 TRUNCATIONS = 1200  # at most this many truncation offsets per game (every one if fewer)
 
@@ -207,3 +209,21 @@ def test_a_whole_game_from_the_launcher_in_the_vm_at_the_heap_cap(gid, device_bu
     assert lines["stats"] == "1"
     assert int(lines["free"]) > 0
     assert int(lines["moves"].split()[0]) > 10  # a real game, not one ended at once
+
+
+@pytest.mark.parametrize("gid,title", UNLISTED)
+def test_an_unlisted_game_from_the_launcher_in_the_vm(gid, title, device_build, tmp_path):
+    """The games built but not in the launcher yet (tests/unlisted.py), as the registry
+    will hold them: their modules must load and play in MicroPython, not only CPython."""
+    require_vm()
+    code = "FS = %r\nENTRY = %r\nGID = %r\nTITLE = %r\n" % (
+        str(tmp_path),
+        unlisted.entry(gid, title),
+        gid,
+        title,
+    )
+    out = run_mp(code + LAUNCH, cwd=device_build, heap=host_sim.APP_HEAP)
+    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    assert lines["result"].endswith("True True None"), out
+    assert lines["stats"] == "1"
+    assert int(lines["moves"].split()[0]) > 10

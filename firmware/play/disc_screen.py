@@ -74,11 +74,11 @@ class Dice(Rng):
 
 
 class DiscScreen(gamescreen.GameScreen):
-    RULES = g
-    # The computer programs' module comes in for each choice (a thinking frame) and
-    # leaves before the move is played; the resolution's for each move, the profile and
-    # records' code (disc_more) for the opening and the end: the picker's moves and the
-    # search have their room (docs/rules/disc.md, "Budgets").
+    # RULES is set after the class (below). The computer programs' module comes in for
+    # each choice (a thinking frame) and leaves before the move is played; the
+    # resolution's for each move, the profile and records' code (disc_more) for the
+    # opening and the end: the picker's moves and the search have their room
+    # (docs/rules/disc.md, "Budgets").
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_EACH_MOVE = True
     RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more")
@@ -322,4 +322,8 @@ def program(fb, p, x, y, w, prone):
         fb.vline(x + w // 2, y, w, 1)
 
 
+# Not in the class body: MicroPython asks each value of a class body for __set_name__ as
+# the class is made, and the rules module answers unknown names through its __getattr__
+# (shared_rules/disc.py), which raises AttributeError there, unlike CPython.
+DiscScreen.RULES = g
 SCREEN = DiscScreen
