@@ -208,12 +208,25 @@ class GameScreen(Screen):
         RESTING modules imported and dropped at once: MicroPython keeps a name for good,
         so theirs are made now (a heap too small for them fails here, as the game
         opens, not in the middle of a match)."""
+        if _dropping():  # the records' calls may have loaded one: the players' room
+            cls.rest_modules()
         if cls.PLAYERS:
             __import__(cls.PLAYERS)
         if cls.PLAYERS_EACH_MOVE and _dropping():
             for name in (cls.PLAYERS,) + cls.RESTING:
                 __import__(name)
                 games.drop_module(name)
+                tidy()  # its room back before the next one loads
+
+    def players_room(self):
+        """Before a search whose players load for it (PLAYERS_EACH_MOVE, on the device):
+        the picker's candidates dropped and the heap collected, so the players' import
+        finds its pieces (a file opened on the Pico's flash is one block of 1,148 bytes)."""
+        if self.PLAYERS_EACH_MOVE and _dropping():
+            picker = getattr(self, "picker", None)
+            if picker is not None:
+                picker.drop()  # the person's candidates: worked out again after
+            tidy()
 
     def release_players(self):
         """On the device the computer players leave the heap: at the game's end (the
@@ -230,9 +243,12 @@ class GameScreen(Screen):
         """A move is played: the modules named in RESTING (a game's resolution) leave
         the heap on the device, so the picker's moves and the computer players' search
         have their room; the rules import them again for the next move."""
-        if not _dropping():
-            return
-        for name in self.RESTING:
+        if _dropping():
+            self.rest_modules()
+
+    @classmethod
+    def rest_modules(cls):
+        for name in cls.RESTING:
             games.drop_module(name)
 
     def adopt(self, fields):
@@ -311,6 +327,7 @@ class GameScreen(Screen):
         self.app.dirty = True
         m = self.picker.press(pressed)
         if m >= 0:
+            self.picker.drop()  # stale once the move is played: the resolution's room
             self.act(m)
         elif m == HINT:
             self.ask_hint()
@@ -343,6 +360,7 @@ class GameScreen(Screen):
     def hint(self):
         """The strong player's move for the person: the cursor on its first touch, its
         text on the log line (a screen with its own wording overrides this)."""
+        self.players_room()
         m = self.rules.best_move(self.s)
         self.picker.point(m)
         self.say("Hint: " + self.rules.move_text(self.s, m))
@@ -361,6 +379,7 @@ class GameScreen(Screen):
             return 0
         if self.bot_at != s.nmoves:  # one search per position
             self.bot_at = s.nmoves
+            self.players_room()
             self.bot_move = self.rules.best_move(s)
             if heap_low():  # its search's garbage, as a calm frame before a person's
                 tidy()  # press would collect it (a person's finger makes none)

@@ -44,6 +44,7 @@ class Seats:
             screen.thinking = True
             screen.show_log(rules.SEAT_NAMES[seat] + " thinking")
             return
+        screen.players_room()
         move = rules.best_move(s)
         if screen.PLAYERS_EACH_MOVE:  # their room goes to the move's resolution
             screen.release_players()

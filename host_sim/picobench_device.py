@@ -249,6 +249,17 @@ def launch(app, d, title):
     return app.screen
 
 
+def trace_of(e):
+    """The last lines of an error's traceback (where a game failed to open), or None."""
+    if e is None:
+        return None
+    import io
+
+    out = io.StringIO()
+    sys.print_exception(e, out)
+    return out.getvalue().strip().split("\n")[-4:]
+
+
 def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", peak=False):
     """detail: the frame-by-frame figures (no collection between frames, so the
     times are the device's); peak: the live heap after a collection at every press
@@ -276,6 +287,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     screen = launch(app, d, title)
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
         row = {"game": label or gid, "heap": heap, "fits": False, "error": repr(app.last_error)}
+        row["where"] = trace_of(app.last_error)
         print(json.dumps(row))
         return
     bus = board.bus
@@ -345,6 +357,8 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
         "frames": frames,
         "free_at_start": free0,
     }
+    if app.last_error is not None:
+        row["where"] = trace_of(app.last_error)
     if peak:
         row["live_peak_bytes"] = peak_bytes
     if detail:

@@ -420,8 +420,31 @@ def _engine():
 
 
 def _continue(s):
-    """Resolve until a seat must decide or the match is over."""
-    _engine()._continue(s)
+    """Resolve until a seat must decide or the match is over. A living program's card
+    flipped needs no more (a match's first card): the resolution loads only otherwise."""
+    if s.phase == PH_RUN and s.cur == NO and s.stage == ST_NEXT:
+        _flip(s)
+    if s.phase == PH_RUN:
+        _engine()._continue(s)
+
+
+def _flip(s):
+    """The next card: a living program's opens its choice; a de-rezzed program's (its
+    disc still flying) moves the discs (D13)."""
+    if s.top >= len(s.deck):
+        _engine()._new_turn(s)
+        if s.phase == PH_OVER:
+            return
+    p = s.deck[s.top]
+    s.top += 1
+    s.actor = p
+    s.skip = NO
+    if s.alive[p]:
+        s.phase = PH_CARD
+        return
+    s.used[p] += 1
+    s.stage = ST_DISCS
+    s.qi = 0
 
 
 def _derez(s, q, killer, how):

@@ -62,9 +62,10 @@ def choose(s, level):
 
 def path(s, x, y, d, cells, dies_at_wall=False):
     """The cells a disc at head (x, y) going d sweeps over the next `cells` cells,
-    reflecting off the walls: a flat list x0, y0, x1, y1, ..."""
+    reflecting off the walls: x0, y0, x1, y1, ... as bytes (one allocation a path)."""
     w = s.size
-    out = []
+    out = bytearray(2 * cells)
+    i = 0
     for _ in range(cells):
         nx = x + g.DX[d]
         ny = y + g.DY[d]
@@ -78,9 +79,10 @@ def path(s, x, y, d, cells, dies_at_wall=False):
             ny = y + uy
         x = nx
         y = ny
-        out.append(x)
-        out.append(y)
-    return out
+        out[i] = x
+        out[i + 1] = y
+        i += 2
+    return out if i == len(out) else out[:i]
 
 
 def first_cross(cells, bx, by):

@@ -150,7 +150,7 @@ def _continue(s):
         elif s.stage == g.ST_DISCS:
             _next_disc(s)
         else:
-            _flip(s)
+            g._flip(s)
 
 
 def _moved(s):
@@ -200,25 +200,6 @@ def _next_disc(s):
         _start_sweep(s, slot)
         return
     s.stage = g.ST_NEXT
-
-
-def _flip(s):
-    """The next card: a living program's opens its choice; a de-rezzed program's (its
-    disc still flying) moves the discs (D13)."""
-    if s.top >= len(s.deck):
-        _new_turn(s)
-        if s.phase == g.PH_OVER:
-            return
-    p = s.deck[s.top]
-    s.top += 1
-    s.actor = p
-    s.skip = g.NO
-    if s.alive[p]:
-        s.phase = g.PH_CARD
-        return
-    s.used[p] += 1
-    s.stage = g.ST_DISCS
-    s.qi = 0
 
 
 def _new_turn(s):

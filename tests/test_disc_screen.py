@@ -17,12 +17,6 @@ play = device.press_move
 pixel = device.pixel
 
 
-@pytest.fixture(scope="module", autouse=True)
-def registered():
-    with unlisted.registered("disc", "Disc Battle"):
-        yield
-
-
 def open_match(tmp_path, options=None, seed=3):
     return unlisted.open_game(tmp_path, "disc", options, seed)
 
@@ -221,8 +215,10 @@ def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(tmp_path):
 
 def whole_match(tmp_path, monkeypatch, dropping):
     """A whole three-program match by the computer's presses: the log of each move
-    played ((seat, move, the players' module loaded then)), the frames after which the
-    players or the resolution were still loaded, the match's end."""
+    played ((seat, move, the players' module loaded then, the picker's candidates
+    then)), the frames after which the players or the resolution were still loaded,
+    the match's end, the candidates held at each search and the rules' modules loaded
+    once the match had opened."""
     from firmware import gamescreen
 
     monkeypatch.setattr(gamescreen, "_dropping", lambda: dropping)
@@ -230,14 +226,23 @@ def whole_match(tmp_path, monkeypatch, dropping):
         sys.modules.pop(name, None)
     app, board, d, screen = open_match(tmp_path, {"battle": "three", "grid": 12}, seed=7)
     rules = screen.rules  # the module the screen plays with (a game opens it afresh)
+    opened = sorted(n for n in sys.modules if n.startswith("shared_rules.disc_"))
     played = []
+    searched = []
     real = rules.play
+    search = rules.best_move
 
     def watched(s, m):
-        played.append((rules.to_act(s), m, "shared_rules.disc_ai" in sys.modules))
+        ai = "shared_rules.disc_ai" in sys.modules
+        played.append((rules.to_act(s), m, ai, len(screen.picker.cached)))
         real(s, m)
 
+    def searching(s):
+        searched.append(len(screen.picker.cached))
+        return search(s)
+
     monkeypatch.setattr(rules, "play", watched)
+    monkeypatch.setattr(rules, "best_move", searching)
     held = []
     for frame in range(60000):
         if screen.finished:
@@ -247,7 +252,7 @@ def whole_match(tmp_path, monkeypatch, dropping):
         if "shared_rules.disc_ai" in sys.modules or "shared_rules.disc_flight" in sys.modules:
             held.append(frame)
     assert screen.finished
-    return played, held, rules.dump(screen.s)
+    return played, held, rules.dump(screen.s), searched, opened
 
 
 def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
@@ -257,10 +262,17 @@ def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
     leaves the heap before each move is played (it comes back for the next choice, in
     a thinking frame), and the resolution after each move; no frame ends with either
     loaded. The match is the same as one where both stay."""
-    played, held, end = whole_match(tmp_path / "a", monkeypatch, True)
-    assert len(played) > 20 and {seat for seat, _, _ in played} == {0, 1, 2}
-    assert not any(ai for _, _, ai in played)
+    played, held, end, searched, opened = whole_match(tmp_path / "a", monkeypatch, True)
+    assert len(played) > 20 and {seat for seat, _, _, _ in played} == {0, 1, 2}
+    assert not any(ai for _, _, ai, _ in played)
     assert held == []
-    kept, held_host, end_host = whole_match(tmp_path / "b", monkeypatch, False)
-    assert [(seat, m) for seat, m, _ in kept] == [(seat, m) for seat, m, _ in played]
+    kept, held_host, end_host, searched_host, opened_host = whole_match(
+        tmp_path / "b", monkeypatch, False
+    )
+    assert [(seat, m) for seat, m, _, _ in kept] == [(seat, m) for seat, m, _, _ in played]
     assert end_host == end and held_host  # on the host they stay
+    # the opening leaves no resolution module behind (a match's first card needs none)
+    assert opened == [] and "shared_rules.disc_more" in opened_host
+    # the picker's candidates leave before a search and before a move is played
+    assert searched and not any(searched) and any(searched_host)
+    assert not any(c for seat, _, _, c in played if seat == 0)

@@ -151,6 +151,7 @@ class DiscScreen(gamescreen.GameScreen):
         """The strong move: the cursor on its first touch, or, when the steps chosen so
         far lead to it, on its next (a move's new base, a throw's lane)."""
         s, pk = self.s, self.picker
+        self.players_room()
         m = g.best_move(s)
         t = g.touches(s, m)
         k = len(pk.path)

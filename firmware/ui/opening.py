@@ -3,6 +3,7 @@ the saved one resumed with its journal reopened. Loaded to open a game, then dro
 a game in play does not hold this code."""
 
 from firmware import games
+from firmware.app import tidy
 from firmware.gamescreen import SAVE_HEAD, _records, drop_records, release_save_code
 
 
@@ -16,6 +17,7 @@ def start(cls, app, gid, seed, options, profile):
     counted = records.load_stats(store, gid, rules)["games"]
     records = None
     drop_records()  # before the computer players load (prepare): the heap's peak
+    tidy()  # the records' room in one piece for the players
     record = getattr(rules, "record_options", None)
     if record is not None:  # what a save and a replay must say to play the same
         options = record(options)
@@ -26,6 +28,7 @@ def start(cls, app, gid, seed, options, profile):
     store.write(gid + ".in", screen.write_journal_head)
     if cls.SAVE_AT_START:
         screen.save_now()
+    screen.rest()  # what the opening needed of the resolution's modules goes
     return screen
 
 
@@ -59,6 +62,7 @@ def resume(cls, app, gid):
         return None
     screen, fields = got
     reopen_journal(screen, fields)
+    screen.rest()
     return screen
 
 

@@ -66,15 +66,22 @@ class Picker:
         touches = rules.touches
         path = self.path
         k = len(path)
-        moves = []
-        nexts = []
-        ends = bytearray(0)
-        for m in rules.moves(s):
+        legal = rules.moves(s)
+        n = len(legal)
+        moves = [0] * n  # sized once: no list grown (and its old copies left) move by move
+        nexts = [None] * n
+        ends = bytearray(n)
+        j = 0
+        for m in legal:
             t = touches(s, m)
             if len(t) > k and (not k or _starts(t, path, k)):
-                moves.append(m)
-                nexts.append(t[k])
-                ends.append(1 if len(t) == k + 1 else 0)
+                moves[j] = m
+                nexts[j] = t[k]
+                ends[j] = 1 if len(t) == k + 1 else 0
+                j += 1
+        if j < n:
+            del moves[j:]
+            del nexts[j:]
         self.keep(s, moves, nexts, ends)
         return moves
 
@@ -83,6 +90,16 @@ class Picker:
         self.nexts = nexts
         self.ends = ends
         self.cached_at = (s, s.nmoves, self.version)
+
+    def drop(self):
+        """The candidates and cells out of the heap now (a search needs the room); the
+        next press works them out again."""
+        self.cached_at = None
+        self.cached = []
+        self.nexts = []
+        self.ends = _NONE
+        self.cells_at = None
+        self.cells_cached = ()
 
     def forget(self):
         """Drop the candidates and cells once the position or the path has moved on
