@@ -20,6 +20,7 @@ GAMES = [
     ("airsup", "Air Superiority"),
     ("hang4", "Hang Four"),
     ("gnerts", "G'nerts"),
+    ("disc", "Disc Battle"),
 ]
 
 

@@ -23,7 +23,7 @@ from mpvm import ROOT, require_vm, run_mp
 from shared_rules.rng import Rng
 
 GAME_IDS = games.ids() + [ENTRY[0]]
-UNLISTED = [("disc", "Disc Battle"), ("rummy", "Three-Thirteen")]
+UNLISTED = [("rummy", "Three-Thirteen")]
 FLIPS = 300  # bit flips per game, at places drawn from a fixed Rng
 TRUNCATIONS = 1200  # at most this many truncation offsets per game (every one if fewer)
 

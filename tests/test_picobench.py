@@ -83,6 +83,7 @@ def test_bench_runs_follow_the_registry():
         "airsup",
         "hang4",
         "gnerts",
+        "disc",
     ]
     assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
@@ -91,7 +92,9 @@ def test_bench_runs_follow_the_registry():
 # Installed as files, a game named here does not fit the 80 KB budget yet (make bench
 # prints how far over it is: the modules' bytecode is heap there). The marks are strict:
 # a game that comes under the budget fails here until its mark is removed.
-OVER_BUDGET = {}
+OVER_BUDGET = {
+    "disc": "Disc Battle needs about 84 KB installed as files (docs/rules/disc.md, Budgets)",
+}
 # At the edge: games whose last allocations fit at exactly the budget or not depending on
 # how the heap fragments, which any change of code can move.
 AT_THE_EDGE = {}

@@ -1,18 +1,19 @@
 """Many games in one VM process at the heap cap: the heap retained after gc does not grow."""
 
 from firmware import games
-from host_sim import soak
+from host_sim import soak, soak_device
 from mpvm import require_vm
 
 
 def test_consecutive_games_do_not_grow_the_heap():
     require_vm()
     ids = games.ids()
-    r = soak.run(games=8 * len(ids))  # make soak runs 1,000
-    assert r["games"] == 8 * len(ids) and r["counts"] == {gid: 8 for gid in ids}
-    # at most four GC blocks of settling after the sixth game of a kind (the games share
-    # the launcher's state; with seven games the sixth of each comes before the heap has
-    # settled), never growth per game: 56, 112 and 168 games end at the same heap (63,584
-    # bytes after every game), to the byte
+    rounds = soak_device.WARM + 4
+    r = soak.run(games=rounds * len(ids))  # make soak runs 1,000
+    assert r["games"] == rounds * len(ids) and r["counts"] == {gid: rounds for gid in ids}
+    # the heap's highest level after the warm-up rounds is the highest of the run, within
+    # four GC blocks of late settling (the games share the launcher's state): no growth
+    # per game. Measured with nine games: 65,456 bytes after 8, 11, 16 and 32 rounds.
+    assert 0 <= r["heap_max"] - r["heap_warm_max"] <= 64
     for game in r["heap_last"]:
-        assert 0 <= r["heap_last"][game] - r["heap_warm"][game] <= 64
+        assert r["heap_warm"][game] <= r["heap_last"][game] <= r["heap_max"]

@@ -78,5 +78,5 @@ PAGES = (
 SHOTS = (
     ("play", "the middle of a duel: bases, discs in flight, the log", None, "half"),
     ("four", "four programs on the 48 grid", {"battle": "four", "grid": 48}, 24),
-    ("over", "the end: who is left standing", None, None),
+    ("over", "the end of a duel against the greedy program", {"cpu": "greedy"}, None),
 )
