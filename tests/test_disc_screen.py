@@ -198,7 +198,14 @@ def test_the_help_pages_fit_and_open_from_the_pause_menu(tmp_path):
     assert screen.help is None and g.dump(screen.s) == before
 
 
-def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(tmp_path):
+@pytest.mark.parametrize("dropping", [False, True])
+def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(
+    tmp_path, monkeypatch, dropping
+):
+    """dropping: as on the device, where the picker's candidates leave for the search."""
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: dropping)
     app, board, d, screen = open_match(tmp_path)
     person_card(app, screen)
     screen.picker.place("act", 4)
