@@ -36,6 +36,7 @@ def test_launcher_lists_games_settings_about(tmp_path):
         "Air Superiority",
         "Hang Four",
         "G'nerts",
+        "Disc Battle",
         "Settings",
         "About",
     ]
