@@ -94,12 +94,8 @@ class Picker:
     def drop(self):
         """The candidates and cells out of the heap now (a search needs the room); the
         next press works them out again."""
-        self.cached_at = None
-        self.cached = []
-        self.nexts = []
-        self.ends = _NONE
-        self.cells_at = None
-        self.cells_cached = ()
+        self._drop_candidates()
+        self._drop_cells()
 
     def forget(self):
         """Drop the candidates and cells once the position or the path has moved on
@@ -107,14 +103,20 @@ class Picker:
         moving the cursor and choosing do not work out the legal moves again."""
         s = self.screen.s
         if not self.fresh():
-            self.cached_at = None
-            self.cached = []
-            self.nexts = []
-            self.ends = _NONE
+            self._drop_candidates()
         at = self.cells_at
         if at is None or at[0] is not s or at[1] != s.nmoves or at[2] != self.version:
-            self.cells_at = None
-            self.cells_cached = ()
+            self._drop_cells()
+
+    def _drop_candidates(self):
+        self.cached_at = None
+        self.cached = []
+        self.nexts = []
+        self.ends = _NONE
+
+    def _drop_cells(self):
+        self.cells_at = None
+        self.cells_cached = ()
 
     def cells(self, zone):
         """The screen's cells of the zone (`cells(zone)`: a function of the position and
