@@ -21,6 +21,7 @@ GAMES = [
     ("hang4", "Hang Four"),
     ("gnerts", "G'nerts"),
     ("disc", "Disc Battle"),
+    ("rummy", "Three-Thirteen"),
 ]
 
 

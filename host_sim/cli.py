@@ -28,7 +28,7 @@ class UsageError(SystemExit):
 # launcher does not hold yet (docs/rules/ID.md, "Status": they do not fit its heap
 # budget). `run --auto` plays them: their rules are the same on every side; the
 # commands that open the device's screens take registered games only.
-PREVIEW = ("rummy",)
+PREVIEW = ()
 
 
 def _rules(game, preview=False):

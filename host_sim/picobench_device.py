@@ -255,9 +255,13 @@ def trace_of(e):
         return None
     import io
 
-    out = io.StringIO()
-    sys.print_exception(e, out)
-    return out.getvalue().strip().split("\n")[-4:]
+    gc.collect()
+    try:
+        out = io.StringIO()
+        sys.print_exception(e, out)
+        return out.getvalue().strip().split("\n")[-4:]
+    except MemoryError:  # the game's heap is full: the error alone says what it could
+        return [repr(e)]
 
 
 def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", peak=False):

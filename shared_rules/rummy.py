@@ -680,6 +680,8 @@ def best_move(s):
     seat = to_act(s)
     if seat < 0:
         raise ValueError("rummy match is over")
+    if s.phase == PH_BETWEEN:  # the one move: no search (the players stay unloaded)
+        return NEXT
     from shared_rules import rummy_ai as ai
 
     if seat != 0 and s.opts["level"] == "greedy":

@@ -37,6 +37,7 @@ def test_launcher_lists_games_settings_about(tmp_path):
         "Hang Four",
         "G'nerts",
         "Disc Battle",
+        "Three-Thirteen",
         "Settings",
         "About",
     ]

@@ -159,6 +159,7 @@ def test_device_game_runs_follow_the_registry_in_the_vm(bench_build):
         "hang4",
         "gnerts",
         "disc",
+        "rummy",
     ]
     assert runs[1][2]["others"] == "smart" and runs[1][3] == "variant"
     row = json.loads(out[1])

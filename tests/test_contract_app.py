@@ -23,7 +23,7 @@ from mpvm import ROOT, require_vm, run_mp
 from shared_rules.rng import Rng
 
 GAME_IDS = games.ids() + [ENTRY[0]]
-UNLISTED = [("rummy", "Three-Thirteen")]
+UNLISTED = []
 FLIPS = 300  # bit flips per game, at places drawn from a fixed Rng
 TRUNCATIONS = 1200  # at most this many truncation offsets per game (every one if fewer)
 

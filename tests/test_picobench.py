@@ -84,6 +84,7 @@ def test_bench_runs_follow_the_registry():
         "hang4",
         "gnerts",
         "disc",
+        "rummy",
     ]
     assert sorted(set(r[1] for r in runs)) == sorted(games.ids())
     assert runs[1][2]["others"] == "smart" and runs[1][2]["speed"] == 4
@@ -94,6 +95,7 @@ def test_bench_runs_follow_the_registry():
 # a game that comes under the budget fails here until its mark is removed.
 OVER_BUDGET = {
     "disc": "Disc Battle does not fit 80 KB installed as files yet (docs/rules/disc.md)",
+    "rummy": "Three-Thirteen does not fit 80 KB installed as files yet (docs/rules/rummy.md)",
 }
 # At the edge: games whose last allocations fit at exactly the budget or not depending on
 # how the heap fragments, which any change of code can move.

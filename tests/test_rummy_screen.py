@@ -4,7 +4,6 @@ deadwood), the draw and the discard by the picker, going out by the OUT cell, th
 moment to grab a wild a computer threw (and a resume in it), the log of what the
 computers did, the score table between rounds and at the end."""
 
-import pytest
 import unlisted
 
 from host_sim import device
@@ -12,14 +11,6 @@ from rules_cases.rummy_cases import build
 from shared_rules import rummy as r
 
 play = device.press_move
-
-
-# Not in the launcher yet: it does not fit the 80 KB heap budget on the emulated Pico
-# (docs/rules/rummy.md, "Budgets").
-@pytest.fixture(scope="module", autouse=True)
-def registered():
-    with unlisted.registered("rummy", "Three-Thirteen"):
-        yield
 
 
 def open_match(tmp_path, options=None, seed=3):
@@ -221,29 +212,38 @@ def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, 
     assert r.is_meld(r.parse_cards("3S 4S 5S"), 5) and "shared_rules.rummy_table" in sys.modules
 
 
-def test_on_the_device_the_computer_players_leave_the_heap_between_rounds(tmp_path, monkeypatch):
-    """A round's end drops the computer players (the heap holds the score table and the
-    scoring code then); the next round's first computer move loads them again."""
+def test_on_the_device_players_and_scoring_code_leave_the_heap(tmp_path, monkeypatch):
+    """On the device the computer players leave the heap after each choice (the next
+    choice loads them: PLAYERS_EACH_MOVE) and the scoring code at a round's end; the
+    deal's only move needs no players; the meld search stays for the whole match."""
     import sys
 
     from firmware import gamescreen
 
+    ai, table, search = (
+        "shared_rules.rummy_ai",
+        "shared_rules.rummy_table",
+        "shared_rules.rummy_melds",
+    )
     app, board, d, screen = open_match(tmp_path)
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
     s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
     put(app, screen, s)
-    assert "shared_rules.rummy_ai" in sys.modules
     play(app, screen, r.STOCK)
     play(app, screen, r.OUT + r.parse_card("9D"))
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
-    assert "shared_rules.rummy_ai" not in sys.modules
+    assert s.rounds[-1][0] == 0  # you went out; the rivals had their last turns
+    assert ai not in sys.modules and table not in sys.modules and search in sys.modules
+    assert screen.bot_press() and ai not in sys.modules  # the deal: no search
     d.keys("A")  # the deal: the person draws first, then the computers play
     assert s.phase == r.PH_DRAW and s.round == 2
     play(app, screen, r.STOCK)
     throw = [m for m in r.moves(s) if m < r.OUT][0]
+    moved = s.nmoves
     play(app, screen, throw)
     idle_until(app, screen, lambda: r.to_act(s) == 0, 2000)
-    assert "shared_rules.rummy_ai" in sys.modules
+    assert s.nmoves > moved + 1  # your throw, then the rivals played
+    assert ai not in sys.modules and search in sys.modules
 
 
 def test_the_end_shows_who_won_over_the_round_table(tmp_path):

@@ -31,7 +31,8 @@ TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
 
 class RummyScreen(gamescreen.GameScreen):
     RULES = r
-    PLAYERS = "shared_rules.rummy_ai"  # loaded with the game (prepare), not at a move
+    PLAYERS = "shared_rules.rummy_ai"  # loaded at each choice, then dropped (the device)
+    PLAYERS_EACH_MOVE = True
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -185,11 +186,15 @@ class RummyScreen(gamescreen.GameScreen):
         self.round_ended()
 
     def round_ended(self):
-        """Between rounds the computer players leave the heap (the device), which then
-        holds the score table and the scoring code; the first computer move or hint of
-        the next round loads them again (rules.best_move, a thinking frame)."""
+        """Between rounds (the device) the computer players and the scoring code leave
+        the heap, which then holds the score table; the first computer move or hint of
+        the next round loads the players again (rules.best_move, a thinking frame). The
+        meld search stays: loaded again, its largest function would need 2 KB in one
+        piece of a heap a long match has cut up."""
         if self.s.phase == r.PH_BETWEEN:
             self.release_players()
+            if gamescreen._dropping():
+                games.drop_module("shared_rules.rummy_table")
 
     # ---- drawing -----------------------------------------------------
 
