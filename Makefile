@@ -20,7 +20,7 @@ sim: venv
 
 ## every test: CPython, and inside the MicroPython VM
 test: venv
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q --durations=15 tests
 
 ## regenerate the README screenshots (docs/img/*.png)
 shots: venv
