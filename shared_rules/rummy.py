@@ -707,15 +707,30 @@ def dump_to(s, f):
     put("seed %d\nrng %d\n" % (s.seed, s.rng.get_state()))
     at = (s.first, s.round, s.phase, s.turn, s.out, s.taken, s.grabber, s.rebuilds, s.grabs)
     put("at %d %d %d %d %d %d %d %d %d %d\n" % (at + (s.nmoves,)))
-    put("claim %s\n" % (" ".join([str(x) for x in s.claim]) or "-"))
-    put("totals %s\n" % " ".join([str(x) for x in s.totals]))
+    put("claim %s\n" % (_numbers(s.claim, " ") or "-"))
+    put("totals %s\n" % _numbers(s.totals, " "))
     for seat in range(s.n):
         put("hand%d %s\n" % (seat, _text(s.hands[seat], len(s.hands[seat]))))
         put("known%d %s\n" % (seat, _text(s.known[seat], len(s.known[seat]))))
     put("stock %s\n" % _text(s.stock, s.nstock))
     put("pile %s\n" % _text(s.pile, s.npile))
-    rows = ["/".join([str(x) for x in row]) for row in s.rounds]
-    put("rounds %s\n" % (" ".join(rows) or "-"))
+    put("rounds %s\n" % (_rows_text(s.rounds) or "-"))
+
+
+def _numbers(seq, sep):
+    """The ints of seq joined by sep, in one format (a str() a number costs a Pico
+    four times as much)."""
+    return sep.join(["%d"] * len(seq)) % tuple(seq)
+
+
+def _rows_text(rows):
+    """The scored rounds as '1/0/-6/12 2/1/3/-7': one format for every number."""
+    if not rows:
+        return ""
+    flat = []
+    for row in rows:
+        flat.extend(row)
+    return " ".join(["/".join(["%d"] * len(rows[0]))] * len(rows)) % tuple(flat)
 
 
 _CARD_BYTES = bytes(_cards.CARD_CHARS + "JK", "ascii")
