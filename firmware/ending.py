@@ -38,6 +38,7 @@ def finish_files(scr, whole):
     if scr.result[0] is not None:
         save_stats(store, gid, scr.result[0])
     scr.profile = settle_profile(store, gid, scr.rules, scr.profile, scr.s)
+    scr.save_head = None  # its profile line changed
     store.remove(gid + ".sav")
     release_save_code(scr.rules)  # the profile may have loaded it
     log = scr.inputs

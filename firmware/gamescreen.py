@@ -162,6 +162,7 @@ class GameScreen(Screen):
         self.seed = seed
         self.options = options or {}
         self.profile = profile
+        self.save_head = None  # a save's first lines (made at the first save, then kept)
         self.counted_at = counted_at  # games in the stats when this game started
         self.inputs = InputLog()  # the inputs since the last save (then journaled)
         self.journaled = 0  # inputs in the journal (ID.in)
@@ -500,7 +501,11 @@ class GameScreen(Screen):
         log.clear()
 
     def write_save(self, f):
-        head = header_text(SAVE_HEAD, self.gid, self.seed, self.options, self.profile)
+        head = self.save_head
+        if head is None:  # the game, seed, options and profile stay for the whole game
+            head = self.save_head = header_text(
+                SAVE_HEAD, self.gid, self.seed, self.options, self.profile
+            )
         head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
         dump_to = getattr(self.rules, "dump_to", None)
         if dump_to is not None:
