@@ -545,8 +545,13 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert screen.finished and not screen.ending
     assert events[:2] == ["show", "write hang10.json"], events
     assert records.load_stats(app.store, "hang10")["games"] == 1
-    assert app.store.exists("hang10.last.rep") and not app.store.exists("hang10.sav")
-    assert not screen.files_pending() and app.after_show is None  # a turn's inputs: at once
+    assert not app.store.exists("hang10.sav") and not app.store.exists("hang10.last.rep")
+    assert screen.files_pending()  # the journal: from the next frame on
+    events.clear()
+    app.frame(0, 0)
+    assert events == []  # nothing to show: the journal (a turn's inputs, one piece)
+    assert app.store.exists("hang10.last.rep")
+    assert not screen.files_pending() and app.after_show is None
 
 
 def play_to_the_last_move(app, screen):
