@@ -98,6 +98,14 @@ def has_machine_code(src):
     return "@micropython.viper" in text or "@micropython.native" in text
 
 
+def uf2_only(src):
+    """True if the module says UF2_ONLY = True: machine code whose place is the uf2's
+    flash (frozen, it takes no heap); a device's files build leaves it out, as
+    MicroPython would keep its code in the heap for good (docs/contract.md)."""
+    with open(src) as f:
+        return "\nUF2_ONLY = True" in f.read()
+
+
 # mpy-cross -O3: asserts and `if __debug__` code out, and no line numbers. Bytecode loaded
 # from a file is heap on the device, and line numbers are about 7% of it; an error
 # still names its exception and message (the error screen and error.txt). The frozen
@@ -118,7 +126,8 @@ def build(out=None, opt=OPT, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVI
 
     MicroPython: every package module compiled to .mpy (opt is mpy-cross's -O level);
     modules with viper code are compiled for `march` (the Pico's by default, HOST_MARCH
-    to run them in the VM here; elsewhere they fall back to bytecode).
+    to run them in the VM here; elsewhere they fall back to bytecode). A UF2_ONLY
+    module is left out of the Pico's build (it is frozen into the uf2 instead).
     """
     if runtime == CIRCUITPYTHON:
         return build_circuitpython(CP_OUT if out is None else out, root)
@@ -139,6 +148,8 @@ def build(out=None, opt=OPT, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVI
             rel = pkg + "/" + name[:-3] + ".mpy"
             if rel == VERSION_MODULE:
                 continue  # compiled last, with the build's version string
+            if march == DEVICE_MARCH and uf2_only(os.path.join(root, pkg, name)):
+                continue  # frozen into the uf2 only (its searches run as bytecode here)
             _compile(
                 exe,
                 os.path.join(root, pkg, name),

@@ -114,15 +114,25 @@ FW_DIR = "fw"
 FS_OFFSET = 0xA0000  # RPI_PICO: the filesystem's 1408 KB take the flash above 640 KB
 
 
+# Boards of other runtimes: a Pico's MicroPython never runs them, so the uf2 leaves
+# them out (6 KB of flash; the firmware must end below the filesystem).
+OTHER_RUNTIMES = ("boards/cp_pico.py", "boards/vboard.py", "boards/web.py")
+
+
 def frozen_modules(root=host_sim.ROOT):
-    """The modules frozen in, as paths relative to root: every .py file of build.PACKAGES,
-    the ones build.build compiles to .mpy (main.py and boot.py are not among them)."""
+    """The modules frozen in, as paths relative to root: every .py file of build.PACKAGES
+    (the ones build.build compiles to .mpy, and the UF2_ONLY machine code) but the
+    boards of other runtimes (main.py and boot.py are not among them)."""
     mods = []
     for pkg in build.PACKAGES:
         for name in sorted(os.listdir(os.path.join(root, pkg))):
-            if name.endswith(".py"):
-                mods.append(pkg + "/" + name)
+            rel = pkg + "/" + name
+            if name.endswith(".py") and rel not in OTHER_RUNTIMES:
+                mods.append(rel)
     return mods
+
+
+PORT_MODULES = 'freeze("$(PORT_DIR)/modules")'  # _boot.py, _boot_fat.py, rp2.py
 
 
 def manifest_text(root=host_sim.ROOT, out_dir=None):
@@ -136,7 +146,9 @@ def manifest_text(root=host_sim.ROOT, out_dir=None):
         "# Pocket Table's firmware (written by host_sim/uf2.py): MicroPython's own modules",
         "# for the port, then the project's packages as build.build lays them out, compiled",
         "# with -O%d like the device build. main.py and boot.py stay files." % OPT,
-        'include("$(PORT_DIR)/boards/manifest.py")',
+        "# The port's manifest also freezes asyncio, which the console does not use: its",
+        "# 11 KB of flash go to the games (the firmware must end below the filesystem).",
+        PORT_MODULES,
         "freeze(",
         "    %s," % q(base),
         "    (",

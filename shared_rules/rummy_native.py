@@ -12,8 +12,12 @@ holds no data); the memo is an open-addressed table of keys, values and choices.
 import micropython
 
 # MicroPython never frees machine code loaded from a .mpy (it keeps it on a root list
-# so the GC cannot reclaim it): importing this module again would take its memory
-# again. The app therefore keeps it loaded once imported (firmware/app.unload_game).
+# so the GC cannot reclaim it): installed as a file, this module's 8.4 KB of code would
+# stay in the heap for good, and Three-Thirteen's files install is over the heap budget
+# already. So it is frozen into the uf2 only (its code in flash, no heap), and the
+# device's files build leaves it out (host_sim/build.py): there the search runs as
+# bytecode. Frozen or not, the app keeps it loaded once imported.
+UF2_ONLY = True
 RESIDENT = True
 
 # the parameters (an array of ints, par): the node to search and the loaded hand's masks

@@ -3,7 +3,8 @@ rummy_melds runs where its machine code (rummy_native) does not load - CPython,
 CircuitPython, a .mpy of another architecture - or when that one's memo fills. A
 module of its own, so a Pico running the machine code does not hold this one too.
 
-The hand is loaded by rummy_melds._prepare into its tables (read here as _m.NAME).
+The hand is loaded by rummy_melds._prepare into its tables (read here as _m.NAME; the
+module is looked up at the first search, as rummy_melds is the one importing this).
 """
 
 try:
@@ -14,7 +15,7 @@ except ImportError:
         return x
 
 
-from shared_rules import rummy_melds as _m
+_m = None  # shared_rules.rummy_melds, which imports this module (set at the first search)
 
 INF = const(1000)  # cost of a card that must be melded (going out)
 BIG = const(30000)
@@ -59,6 +60,11 @@ def _dfs(i, mask, w, skip, flag, alpha):
     """The least cost of the slots in `mask` with `w` wilds (exact below alpha, else a
     value >= alpha). skip: a slot must still be skipped (the discard); flag: in this
     rank a set was made (1, the others start runs) or a card left out (2, no set)."""
+    global _m
+    if _m is None:
+        from shared_rules import rummy_melds
+
+        _m = rummy_melds
     memo = _m._MEMO
     s_key = _S_KEY
     s_slot = _S_SLOT

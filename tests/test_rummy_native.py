@@ -1,12 +1,13 @@
 """Three-Thirteen's meld search as machine code (shared_rules/rummy_native.py): the same
 results as the bytecode search, in the real MicroPython VM; the fallback elsewhere."""
 
+import os
 import shutil
 
 import pytest
 
-from host_sim import build
-from mpvm import run_mp
+from host_sim import build, uf2
+from mpvm import ROOT, run_mp
 from shared_rules import rummy, rummy_melds
 
 # Every function that searches, on hands drawn by the project's own Rng: 1 to 14 cards,
@@ -108,7 +109,15 @@ def test_a_whole_match_with_machine_code_ends_as_on_cpython(host_build):
     assert out == "native\n" + rummy.dump(s) + "\n"
 
 
-def test_a_build_for_another_architecture_falls_back_to_bytecode(pico_build):
+def test_the_files_build_leaves_the_machine_code_to_the_uf2(pico_build):
+    """Installed as a file its code would stay in the heap for good: the device's files
+    build leaves it out (the search runs as bytecode there), the uf2 freezes it."""
+    assert not os.path.exists(os.path.join(pico_build, "shared_rules", "rummy_native.mpy"))
+    assert os.path.exists(os.path.join(pico_build, "shared_rules", "rummy_search.mpy"))
+    assert os.path.exists(os.path.join(pico_build, "shared_rules", "snafu_native.mpy"))
+    assert "shared_rules/rummy_native.py" in uf2.frozen_modules()
+    assert build.uf2_only(os.path.join(ROOT, "shared_rules", "rummy_native.py"))
+    assert not build.uf2_only(os.path.join(ROOT, "shared_rules", "snafu_native.py"))
     out = run_mp(MATCH_CODE % True, heap="2M", cwd=pico_build, timeout=600)
     assert out.splitlines()[0] == "bytecode"
 
