@@ -211,6 +211,7 @@ NAT_SIZE = const(256)
 _DEPTH = const(24)  # the search's depth at most: a slot a level (rummy_search._DEPTH)
 _P_COUNT = const(10)
 _P_CLEAR = const(12)
+_P_OVER = const(17)
 _nat = [None, None]  # the native module (False: none), its buffers
 
 
@@ -235,10 +236,15 @@ def use_native(on=True):
             array("i", bytes(4 * NAT_SIZE)),  # the memo's keys (0: empty)
             array("i", bytes(4 * NAT_SIZE)),  # its values (biased)
             array("i", bytes(4 * NAT_SIZE)),  # the choices (recording)
-            array("i", bytes(4 * 13)),  # the parameters (rummy_native.P_*)
+            array("i", bytes(4 * 18)),  # the parameters (rummy_native.P_*)
         )
-        _nat[1][4][11] = NAT_SIZE
-        _nat[1][4][_P_CLEAR] = 1
+        par = _nat[1][4]
+        par[11] = NAT_SIZE
+        par[_P_CLEAR] = 1
+        par[13] = INF  # the constants the machine code uses (it holds none over 255)
+        par[14] = BIG
+        par[15] = 65536  # its memo's values are stored this much above (never negative)
+        par[16] = (1 << _MASK_BITS) - 1  # the mask's bits in a memo key
     return "native"
 
 
@@ -267,16 +273,23 @@ def _search(i, mask, w, skip, flag, alpha):
             par[8] = _noskip
             par[9] = (1 if _spare else 0) | (2 if _lb_on else 0) | (4 if _rec else 0)
             had = 0 if par[_P_CLEAR] else par[_P_COUNT]
+            par[_P_OVER] = 0
             v = _nat[0].dfs(
                 _RANK, _SUIT, _KIND, _FAR, _NXT, _PRV, _LAST, _POP, _COST, _RMASK,
                 _DUPS, _PARTNERS, _RANKSET, _SUITSET, buf[0], buf[1], buf[2], buf[3], par,
             )  # fmt: skip
-            if v >= 0:
+            if not par[_P_OVER]:
                 return v
             par[_P_CLEAR] = 1  # full: again on an empty table, else as bytecode
             if not had:
                 break
-    return _bytecode()._dfs(i, mask, w, skip, flag, alpha)
+    dfs = _py[0]
+    if dfs is None:
+        dfs = _py[0] = _bytecode()._dfs
+    return dfs(i, mask, w, skip, flag, alpha)
+
+
+_py = [None]  # the bytecode search, once imported
 
 
 def _bytecode():

@@ -34,17 +34,21 @@ P_OPTS = const(9)  # 1 a spare wild may be the discard, 2 the floor applies, 4 r
 P_COUNT = const(10)  # the memo's entries
 P_SIZE = const(11)  # the memo's size (a power of two)
 P_CLEAR = const(12)  # 1: empty the memo first
-P_LEN = const(13)
+Pinf = const(13)  # the constants over 255 (below): the Cortex-M0+ code loads no literal
+Pbig = const(14)
+P_BIAS = const(15)
+P_FULL = const(16)
+P_OVER = const(17)  # set to 1 when the memo filled (the caller searches as bytecode)
+P_LEN = const(18)
 # (every value in the arrays is 0 or more: a 64-bit VM reads their words unsigned)
 
-OVERFLOW = const(-2)  # the memo filled: the caller searches again as bytecode
 VAL_BIAS = const(65536)  # the memo's values are stored biased (never negative)
 
-_INF = const(1000)
-_BIG = const(30000)
+INF = const(1000)  # rummy_melds.INF, BIG
+BIG = const(30000)
 _NONE = const(255)
 _MASK_BITS = const(21)
-_FULL = const(0x1FFFFF)
+FULL = const(0x1FFFFF)
 _FRAME = const(14)  # stack words a depth: key slot alpha best bound how phase e1..e5 add choice
 
 _PH_SKIP = const(0)
@@ -83,7 +87,13 @@ def dfs(
     hows_b,
     par_b,
 ) -> int:
-    """rummy_search._dfs from the node in par; OVERFLOW if the memo fills."""
+    """rummy_search._dfs from the node in par; par[P_OVER] = 1 if the memo fills.
+
+    No constant over 255 and no negative one in the code: a Cortex-M0+ loads such a
+    constant from a word beside the code, which MicroPython's frozen code may leave
+    unaligned (a fault, seen on the emulated Pico; the uf2's build now aligns it too,
+    host_sim/pico_emulator/build_firmware.sh). They come in par; the loops use flags.
+    """
     rank = ptr8(rank_b)
     suit_of = ptr8(suit_b)
     kind = ptr8(kind_b)
@@ -119,6 +129,10 @@ def dfs(
     size = int(par[P_SIZE])
     hmask = size - 1
     limit = size - (size >> 2)
+    inf = int(par[Pinf])
+    big = int(par[Pbig])
+    vbias = int(par[P_BIAS])
+    full = int(par[P_FULL])
     count = int(par[P_COUNT])
     if par[P_CLEAR]:
         par[P_CLEAR] = 0
@@ -141,6 +155,7 @@ def dfs(
     rest = 0
     r = 0
     c_mask = 0
+    hc = 0
     c_w = 0
     c_skip = 0
     c_flag = 0
@@ -149,11 +164,12 @@ def dfs(
     c_how = 0
     while True:
         # ---- enter the node (i, mask, w, skip, flag, alpha) ----
-        v = -1
+        hv = 0  # v holds the node's value
+        v = 0
         if mask == 0:
-            v = 0
+            hv = 1
             if skip:  # a spare wild can be the discard
-                v = _INF
+                v = inf
                 if w != 0 and spare != 0:
                     v = 0
         else:
@@ -172,16 +188,18 @@ def dfs(
                 if kk == 0:
                     break
                 if kk == key:
-                    got = int(vals[h]) - VAL_BIAS
+                    got = int(vals[h]) - vbias
                     if got >= 0:
                         v = got
-                    elif -got - 1 >= alpha:
-                        v = -got - 1
+                        hv = 1
+                    elif 0 - got - 1 >= alpha:
+                        v = 0 - got - 1
+                        hv = 1
                     break
                 h = (h + 1) & hmask
-            if v < 0:
+            if hv == 0:
                 rest = mask ^ (1 << i)
-                best = _BIG
+                best = big
                 bound = alpha
                 how = 0
                 if kind[i]:
@@ -215,13 +233,15 @@ def dfs(
                                 count += 1
                                 if count > limit:
                                     par[P_COUNT] = count
-                                    return OVERFLOW
+                                    par[P_OVER] = 1
+                                    return 0
                                 keys[h] = key
-                            vals[h] = -lb - 1 + VAL_BIAS
+                            vals[h] = vbias - lb - 1
                             v = lb
+                            hv = 1
         # ---- go on in the node: take a child's value, try the next choice or finish ----
         while True:
-            if v >= 0:
+            if hv:
                 if d == 0:
                     par[P_COUNT] = count
                     return v
@@ -239,7 +259,7 @@ def dfs(
                 e3 = int(st[b + 9])
                 e4 = int(st[b + 10])
                 e5 = int(st[b + 11])
-                mask = key & _FULL
+                mask = key & full
                 w = (key >> _MASK_BITS) & 15
                 skip = (key >> 25) & 1
                 flag = key >> 26
@@ -253,12 +273,13 @@ def dfs(
                         bound = v
                         if v == 0:
                             phase = _PH_DONE
-                v = -1
-            c_mask = -1
+                hv = 0
+            hc = 0  # a child was chosen: c_mask ... c_how
             if phase >= _PH_ALONE:  # a run's end on the table
                 if phase == _PH_ALONE:
                     phase = _PH_CHAIN
                     c_mask = rest
+                    hc = 1
                     c_w = w
                     c_skip = skip
                     c_flag = flag
@@ -293,6 +314,7 @@ def dfs(
                             phase = _PH_DONE
                         else:
                             c_mask = rest ^ e4
+                            hc = 1
                             c_w = w - need
                             c_skip = skip
                             c_flag = flag
@@ -306,6 +328,7 @@ def dfs(
                         phase = _PH_SETS
                         if skip and ((noskip >> i) & 1) == 0:
                             c_mask = rest
+                            hc = 1
                             c_w = w
                             c_skip = 0
                             c_flag = flag
@@ -320,7 +343,7 @@ def dfs(
                             if others or w >= 2:
                                 e1 = others
                                 e2 = others
-                                e3 = others & (-1 - runnable)  # cards that can join no run
+                                e3 = others ^ (others & runnable)  # cards that can join no run
                                 phase = _PH_SUBSETS
                     while phase == _PH_SUBSETS:
                         sub = e1
@@ -328,9 +351,10 @@ def dfs(
                             e1 = (sub - 1) & e2
                         else:
                             phase = _PH_UP
-                        left = e3 & (-1 - sub)
+                        left = e3 ^ (e3 & sub)
+                        tw = ((sub & twins) >> 1) & e2
                         if (left == 0 or (skip and (left & (left - 1)) == 0)) and (
-                            ((sub & twins) >> 1) & e2 & (-1 - sub)
+                            tw ^ (tw & sub)
                         ) == 0:
                             t = sub >> (i + 1)
                             size3 = 1 + int(popcount[t & 255]) + int(popcount[t >> 8])
@@ -339,6 +363,7 @@ def dfs(
                                 need = 3 - size3
                             if need <= w:
                                 c_mask = rest ^ sub
+                                hc = 1
                                 c_w = w - need
                                 c_skip = skip
                                 c_flag = 1
@@ -346,7 +371,7 @@ def dfs(
                                 c_add = 0
                                 c_how = (sub << 7) | (need << 2) | 2
                                 break
-                    if c_mask >= 0:
+                    if hc:
                         break
                     if phase == _PH_UP:
                         e1 = int(nxt[i])
@@ -388,11 +413,13 @@ def dfs(
                                     y = mask & int(rankset[rj + 1]) & int(suitset[suit_of[j]])
                                     lone = 0
                                     if y and (y & (y - 1)) == 0:
-                                        if ((mask & int(rankset[rj + 1])) & (-1 - y)) == 0:
+                                        ry = mask & int(rankset[rj + 1])
+                                        if (ry ^ (ry & y)) == 0:
                                             lone = 1
                                     take = 1 - lone
                                 if take != 0:
                                     c_mask = rest ^ e4
+                                    hc = 1
                                     c_w = w - need
                                     c_skip = skip
                                     c_flag = flag
@@ -406,6 +433,7 @@ def dfs(
                                 phase = _PH_HIGH
                             elif r >= int(far[j]):
                                 c_mask = rest ^ e4 ^ (1 << j)
+                                hc = 1
                                 c_w = w - need
                                 c_skip = skip
                                 c_flag = flag
@@ -413,7 +441,7 @@ def dfs(
                                 c_add = 0
                                 c_how = ((e4 | 1 << j) << 7) | (need << 2) | 3
                                 break
-                    if c_mask >= 0:
+                    if hc:
                         break
                     if phase == _PH_HIGH:
                         phase = _PH_LEAVE
@@ -458,11 +486,13 @@ def dfs(
                                     y = mask & int(rankset[rj - 1]) & int(suitset[suit_of[j]])
                                     lone = 0
                                     if y and (y & (y - 1)) == 0:
-                                        if ((mask & int(rankset[rj - 1])) & (-1 - y)) == 0:
+                                        ry = mask & int(rankset[rj - 1])
+                                        if (ry ^ (ry & y)) == 0:
                                             lone = 1
                                     take = 1 - lone
                                 if take != 0:
                                     c_mask = rest ^ e4
+                                    hc = 1
                                     c_w = w - need
                                     c_skip = skip
                                     c_flag = flag
@@ -476,6 +506,7 @@ def dfs(
                                 phase = _PH_LEAVE
                             elif int(far[j]) >= 13:
                                 c_mask = rest ^ e4 ^ (1 << j)
+                                hc = 1
                                 c_w = w - need
                                 c_skip = skip
                                 c_flag = flag
@@ -483,13 +514,14 @@ def dfs(
                                 c_add = 0
                                 c_how = ((e4 | 1 << j) << 7) | 64 | (need << 2) | 3
                                 break
-                    if c_mask >= 0:
+                    if hc:
                         break
                     if phase == _PH_LEAVE:
                         phase = _PH_DONE
                         c = int(cost[i])
                         if flag != 1 and c < bound:
                             c_mask = rest
+                            hc = 1
                             c_w = w
                             c_skip = skip
                             c_flag = 2
@@ -497,7 +529,7 @@ def dfs(
                             c_add = c
                             c_how = 0
                     break
-            if c_mask >= 0:
+            if hc:
                 b = d * _FRAME
                 st[b] = key
                 st[b + 1] = i
@@ -529,13 +561,15 @@ def dfs(
                 count += 1
                 if count > limit:
                     par[P_COUNT] = count
-                    return OVERFLOW
+                    par[P_OVER] = 1
+                    return 0
                 keys[h] = key
             if best < alpha:
-                vals[h] = best + VAL_BIAS
+                vals[h] = best + vbias
                 if rec:
                     hows[h] = how
                 v = best
             else:
-                vals[h] = -alpha - 1 + VAL_BIAS
+                vals[h] = vbias - alpha - 1
                 v = alpha
+            hv = 1

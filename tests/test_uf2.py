@@ -218,3 +218,35 @@ def test_the_frozen_firmware_runs_the_app_without_files_and_files_override_it():
     assert version != build.source_version() + "+" + uf2.cache_key()[:8]
     assert native == "native"
     assert int(free) > int(free_with_files) + 20 * 1024  # bytecode in flash, not in the heap
+
+
+MELDS_CHECK = """
+from shared_rules import rummy_melds as m
+from shared_rules.rummy import parse_cards
+print(m.use_native())
+print(m.deadwood(parse_cards("AD 3S 4S 6H 6D 7D TD JH QS QD KS KH JK JK"), 13))
+print(m.can_go_out(parse_cards("5D 3H 3H AD 4H 6S QH 3D AH 3S JK JK KS KH"), 13))
+print(m.leftovers(parse_cards("2S 2H 2H 3S 3H 4H 4C 6H 6D 8H KS KH JK JK"), 13))
+"""
+
+
+@needs_emulator
+def test_the_frozen_meld_search_runs_as_machine_code_on_the_pico():
+    """Three-Thirteen's search, frozen for the Cortex-M0+ (its code 4-byte aligned: see
+    build_firmware.sh), answers as the bytecode does; a files install searches as
+    bytecode (the package on the filesystem has no rummy_native)."""
+    fw = uf2.latest_firmware()
+    if fw is None:
+        pytest.skip("the frozen firmware for these sources is not built (make uf2)")
+    from shared_rules import rummy_melds
+    from shared_rules.rummy import parse_cards
+
+    want = [
+        "29",
+        "False",
+        repr(rummy_melds.leftovers(parse_cards("2S 2H 2H 3S 3H 4H 4C 6H 6D 8H KS KH JK JK"), 13)),
+    ]
+    out, _ = picoemu.run(MELDS_CHECK, firmware=fw, with_build=False)
+    assert out.splitlines() == ["native"] + want
+    out, _ = picoemu.run(MELDS_CHECK, firmware=fw, with_build=True)
+    assert out.splitlines() == ["bytecode"] + want
