@@ -163,6 +163,7 @@ class GameScreen(Screen):
         self.options = options or {}
         self.profile = profile
         self.save_head = None  # a save's first lines (made at the first save, then kept)
+        self.save_dump = None  # the rules' dump_to, or False (looked up once a game)
         self.counted_at = counted_at  # games in the stats when this game started
         self.inputs = InputLog()  # the inputs since the last save (then journaled)
         self.journaled = 0  # inputs in the journal (ID.in)
@@ -507,8 +508,10 @@ class GameScreen(Screen):
                 SAVE_HEAD, self.gid, self.seed, self.options, self.profile
             )
         head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
-        dump_to = getattr(self.rules, "dump_to", None)
-        if dump_to is not None:
+        dump_to = self.save_dump
+        if dump_to is None:  # once: a module __getattr__ (Disc's) raises when it has none
+            dump_to = self.save_dump = getattr(self.rules, "dump_to", None) or False
+        if dump_to:
             f.write(head)
             dump_to(self.s, f)  # big states are written piece by piece
         else:  # two writes (each costs a file call), not one more copy of the whole text
