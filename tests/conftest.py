@@ -1,8 +1,33 @@
 import os
+import shutil
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 # CPython stand-ins for MicroPython-only modules (framebuf, ...), as the simulator uses.
 sys.path.insert(0, os.path.join(ROOT, "host_sim", "mpstubs"))
+
+
+@pytest.fixture(scope="session")
+def host_build(tmp_path_factory):
+    """The device build compiled for this machine (viper modules run in the VM here)."""
+    from host_sim import build
+
+    out = str(tmp_path_factory.mktemp("native") / "device")
+    build.build(out, march=build.HOST_MARCH)
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pico_build(tmp_path_factory):
+    """The device build for the Pico's architecture: not this machine's."""
+    from host_sim import build
+
+    out = str(tmp_path_factory.mktemp("pico") / "device")
+    build.build(out)
+    yield out
+    shutil.rmtree(out, ignore_errors=True)

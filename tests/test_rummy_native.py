@@ -2,9 +2,6 @@
 results as the bytecode search, in the real MicroPython VM; the fallback elsewhere."""
 
 import os
-import shutil
-
-import pytest
 
 from host_sim import build, uf2
 from mpvm import ROOT, run_mp
@@ -61,22 +58,6 @@ while not r.over(s):
     r.play(s, r.best_move(s))
 print(r.dump(s))
 """
-
-
-@pytest.fixture(scope="module")
-def host_build(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("rnative") / "device")
-    build.build(out, march=build.HOST_MARCH)
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def pico_build(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("rpico") / "device")
-    build.build(out)  # the device's architecture: not this machine's
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def test_cpython_runs_the_bytecode_search():

@@ -2,10 +2,7 @@
 results as the bytecode ones, in the real MicroPython VM; the fallback elsewhere."""
 
 import os
-import shutil
 import subprocess
-
-import pytest
 
 from host_sim import build
 from mpvm import ROOT, run_mp
@@ -65,22 +62,6 @@ def cpython_round(variant, seed):
     while not snafu.over(s):
         snafu.play(s, 0)
     return "round %d %d %d %d %d" % (variant, seed, s.winner, s.tick, s.rng.get_state())
-
-
-@pytest.fixture(scope="module")
-def host_build(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("native") / "device")
-    build.build(out, march=build.HOST_MARCH)
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def pico_build(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("pico") / "device")
-    build.build(out)  # the device's architecture: not this machine's
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def test_cpython_runs_the_bytecode_searches():
