@@ -203,7 +203,7 @@ def _prepare(cards, wild, ends=()):
 # ---- the search as machine code, where it loads -----------------------------------
 #
 # rummy_native.dfs walks the same tree as the bytecode search (rummy_search._dfs,
-# tests/test_rummy_native.py), four to six times faster on a Pico; its memo is a table
+# tests/test_rummy_native.py), up to six times faster on a Pico; its memo is a table
 # of NAT_SIZE entries made once. A search that fills three quarters of it runs again
 # on an empty table, then as bytecode (not seen in play: 12 whole four-seat matches'
 # 11,577 searches kept 149 positions at most, 9 at the median).
