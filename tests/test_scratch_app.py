@@ -111,9 +111,11 @@ class Frames:
                 return screen.picker.press_toward(m)
         return screen.bot_press()
 
-    def play(self, until=lambda screen: screen.finished, plan=None, max_frames=20000):
+    def play(self, until=None, plan=None, max_frames=20000):
         """A press (the plan's move for the person where it has one, else bot_press) then
-        an idle frame, until until(screen) holds before a frame."""
+        an idle frame, until until(screen) holds before a frame (by default: the game
+        over and its files written, the journal a frame after the stats)."""
+        until = until or done
         for _ in range(max_frames):
             for idle in (False, True):
                 screen = self.app.screen
@@ -124,6 +126,11 @@ class Frames:
 
     def rival_moves(self):
         return [(f, mask) for f, seat, mask in self.moves if seat == 1]
+
+
+def done(screen):
+    """The game is over and its files are written."""
+    return screen.finished and not screen.files_pending()
 
 
 def search_plan(goal, options, seeds=range(1, 40), from_round=0, budget=20000):
@@ -352,7 +359,7 @@ def test_watching_two_computers_plays_on_idle_frames(tmp_path):
     screen = new_game(app, 8, rounds=3, humans=0)
     assert screen.bot_press() == 0
     for _ in range(5000):
-        if screen.finished:
+        if done(screen):
             break
         d.idle()
     assert screen.finished and records.load_stats(app.store, "duel")["games"] == 1
