@@ -34,21 +34,17 @@ P_OPTS = const(9)  # 1 a spare wild may be the discard, 2 the floor applies, 4 r
 P_COUNT = const(10)  # the memo's entries
 P_SIZE = const(11)  # the memo's size (a power of two)
 P_CLEAR = const(12)  # 1: empty the memo first
-Pinf = const(13)  # the constants over 255 (below): the Cortex-M0+ code loads no literal
-Pbig = const(14)
-P_BIAS = const(15)
-P_FULL = const(16)
+# the constants over 255, which the Cortex-M0+ code does not load from beside itself:
+P_INF = const(13)  # rummy_melds.INF, the cost of a card that must be melded
+P_BIG = const(14)  # rummy_melds.BIG, more than any hand's cost
+P_BIAS = const(15)  # the memo's values are stored this much above (never negative)
+P_FULL = const(16)  # the mask's bits in a memo key
 P_OVER = const(17)  # set to 1 when the memo filled (the caller searches as bytecode)
 P_LEN = const(18)
 # (every value in the arrays is 0 or more: a 64-bit VM reads their words unsigned)
 
-VAL_BIAS = const(65536)  # the memo's values are stored biased (never negative)
-
-INF = const(1000)  # rummy_melds.INF, BIG
-BIG = const(30000)
 _NONE = const(255)
 _MASK_BITS = const(21)
-FULL = const(0x1FFFFF)
 _FRAME = const(14)  # stack words a depth: key slot alpha best bound how phase e1..e5 add choice
 
 _PH_SKIP = const(0)
@@ -129,8 +125,8 @@ def dfs(
     size = int(par[P_SIZE])
     hmask = size - 1
     limit = size - (size >> 2)
-    inf = int(par[Pinf])
-    big = int(par[Pbig])
+    inf = int(par[P_INF])
+    big = int(par[P_BIG])
     vbias = int(par[P_BIAS])
     full = int(par[P_FULL])
     count = int(par[P_COUNT])
