@@ -18,7 +18,8 @@ def setup():
     from machine import I2C, Pin
 
     from boards import _pico
-    from firmware.ssd1306 import SSD1306, I2CBus
+    from firmware.i2c_bus import I2CBus
+    from firmware.ssd1306 import SSD1306
 
     i2c = I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
     display = SSD1306(I2CBus(i2c, OLED_ADDR))

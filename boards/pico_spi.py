@@ -19,7 +19,8 @@ def setup():
     from machine import SPI, Pin
 
     from boards import _pico
-    from firmware.ssd1306 import SSD1306, SPIBus
+    from firmware.spi_bus import SPIBus
+    from firmware.ssd1306 import SSD1306
 
     spi = SPI(SPI_ID, baudrate=SPI_BAUD, sck=Pin(SCK), mosi=Pin(MOSI))
     bus = SPIBus(spi, Pin(DC), Pin(RES), Pin(CS))

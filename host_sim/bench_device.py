@@ -10,7 +10,7 @@ import json
 import sys
 import time
 
-from boards import headless
+from boards import driver, headless
 from firmware import app as appmod
 from firmware import games as registry
 from shared_rules.contract import find_option
@@ -153,7 +153,7 @@ def run_launcher(fs):
     base = alloc()
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
-    drv = headless.Driver(app)
+    drv = driver.Driver(app)
     drv.idle(5)
     after = alloc()
     t = Stat()

@@ -281,7 +281,7 @@ def cmd_shot(args):
     _rules(args.game)
     _check_png_path(args.png)
     _check_png_path(args.gif, "gif")
-    from boards.headless import parse_keys
+    from boards.driver import parse_keys
 
     try:
         parse_keys(args.keys or "")

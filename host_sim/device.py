@@ -3,7 +3,7 @@
 import os
 
 import host_sim  # noqa: F401 - puts the project and the framebuf stand-in on sys.path
-from boards import headless
+from boards import driver, headless
 from firmware.app import App
 
 
@@ -12,11 +12,11 @@ def make(root):
     os.makedirs(root, exist_ok=True)
     board = headless.setup(fs_root=root)
     app = App(board)
-    return app, board, headless.Driver(app)
+    return app, board, driver.Driver(app)
 
 
 def screen_bytes(board):
-    return headless.screen_bytes(board)
+    return driver.screen_bytes(board)
 
 
 def pixel(buf, x, y):

@@ -20,6 +20,8 @@ import time
 import micropython
 import vfs
 
+from boards import driver  # the harness: in the heap before the game's budget is set
+
 BLOCK = 4096  # as the rp2 port's littlefs on the Pico's flash
 FS_BLOCKS = 16  # 64 KB of RAM filesystem: saves, journal, stats
 PAGE = 256  # the flash's program page
@@ -280,7 +282,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
 
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
-    d = headless.Driver(app)
+    d = driver.Driver(app)
     app.new_seed = lambda: seed  # the same game on every run
     if options:  # the options screen offers the last options used: these
         app.store.save_json(gid + ".opt.json", options)

@@ -23,7 +23,7 @@ import displayio
 import i2cdisplaybus  # noqa: F401
 import pytest
 
-from boards import cp_pico, headless
+from boards import cp_pico, driver
 from firmware import app as appmod
 from firmware import cpdisplay, games, launcher
 from firmware import store as storemod
@@ -564,7 +564,7 @@ def test_read_only_drive_the_app_keeps_running(env, tmp_path, monkeypatch):
     ro = _read_only(monkeypatch)
     board = cp_board(env, root)
     app = appmod.App(board)  # starts: reading works
-    drv = headless.Driver(app)
+    drv = driver.Driver(app)
     drv.keys("UP,UP,A,DOWN,A,B")  # Settings: invert, leave (writes settings.json)
     assert ro.refused
     report = _one_line_report(app)

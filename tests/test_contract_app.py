@@ -151,14 +151,14 @@ def test_a_damaged_journal_never_stops_the_game(gid, tmp_path):
 
 LAUNCH = r"""
 import gc, sys
-from boards import headless
+from boards import driver, headless
 from firmware import app as appmod
 from firmware import games
 if ENTRY:
     games.register(*ENTRY)
 board = headless.setup(fs_root=FS)
 app = appmod.App(board)
-d = headless.Driver(app)
+d = driver.Driver(app)
 d.idle()
 d.keys("DOWN," * app.screen.labels().index(TITLE) + "A")  # the game's menu
 d.keys("DOWN," * app.screen.labels().index("New game") + "A")

@@ -3,7 +3,8 @@
 import host_sim  # noqa: F401
 from boards.headless import CountingBus
 from firmware import ssd1306
-from firmware.ssd1306 import SSD1306, I2CBus
+from firmware.i2c_bus import I2CBus
+from firmware.ssd1306 import SSD1306
 
 
 def test_first_show_sends_full_frame_then_nothing_if_unchanged():

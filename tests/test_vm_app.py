@@ -12,11 +12,11 @@ from mpvm import ROOT, run_mp
 
 SCENARIO = r"""
 import sys
-from boards import headless
+from boards import driver, headless
 from firmware import app as appmod
 board = headless.setup(fs_root=FS)
 app = appmod.App(board)
-d = headless.Driver(app)
+d = driver.Driver(app)
 d.keys("A,A")                      # launcher -> Hang 10 -> New game
 screen = app.screen
 while screen.s.turn < 6:           # a few turns by the bot

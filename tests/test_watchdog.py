@@ -5,7 +5,7 @@ import os
 import pytest
 
 import host_sim  # noqa: F401
-from boards import headless
+from boards import driver, headless
 from firmware import app as appmod
 from firmware import launcher
 from firmware.app import App
@@ -14,7 +14,7 @@ from firmware.app import App
 def enable_watchdog(root):
     board = headless.setup(fs_root=root)
     app = App(board)
-    d = headless.Driver(app)
+    d = driver.Driver(app)
     d.keys("UP,UP,A")  # Settings
     labels = app.screen.labels()
     i = [n for n, label in enumerate(labels) if label.startswith("Watchdog")][0]
@@ -48,7 +48,7 @@ def test_hung_game_resets_into_launcher_and_keeps_the_save(tmp_path, monkeypatch
     # the device restarts
     board2 = headless.setup(fs_root=root)
     app2 = App(board2)
-    headless.Driver(app2).idle()
+    driver.Driver(app2).idle()
     assert isinstance(app2.screen, launcher.Launcher)
     assert os.path.exists(os.path.join(root, "saves", "hang10.sav"))
 
