@@ -6,6 +6,7 @@ computers did, the score table between rounds and at the end."""
 
 import unlisted
 
+from firmware import buttons as btn
 from host_sim import device
 from rules_cases.rummy_cases import build
 from shared_rules import rummy as r
@@ -180,11 +181,21 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     play(app, screen, r.STOCK)
     play(app, screen, r.OUT + r.parse_card("9D"))
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    assert device.text_on_screen(board, "R2: You out", 0)  # the round's end shows at once,
+    assert device.text_on_screen(board, "scoring...", 28)  # the table a frame later (its
+    assert not device.text_on_screen(board, "A:deal round 3", 56)  # import: ~40 ms)
+    assert screen.thinking and screen.bot_press() == 0
+    d.idle()
     assert device.text_on_screen(board, "R2: You out", 0)
     assert device.text_on_screen(board, "A:deal round 3", 56)
     assert device.text_on_screen(board, " -2", 24)  # round 2's line: the person's -2
-    d.keys("A")
+    app.frame(btn.A, btn.A)  # A: "dealing..." at once over the table, the deal next frame
+    assert device.text_on_screen(board, "dealing...", 56)
+    assert device.text_on_screen(board, " -2", 24) and s.phase == r.PH_BETWEEN
+    assert screen.thinking and screen.bot_press() == 0
+    app.frame(0, 0)
     assert s.phase == r.PH_DRAW and s.round == 2 and len(s.hands[0]) == 5
+    assert not device.text_on_screen(board, "dealing...", 56)
 
 
 def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, monkeypatch):
@@ -201,6 +212,7 @@ def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, 
     play(app, screen, r.STOCK)
     play(app, screen, r.OUT + r.parse_card("9D"))
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    d.idle()  # the score table's frame
     parts = ("firmware.ui.table", "shared_rules.rummy_table")
     assert all(name in sys.modules for name in parts)
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
@@ -234,6 +246,8 @@ def test_on_the_device_players_and_scoring_code_leave_the_heap(tmp_path, monkeyp
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
     assert s.rounds[-1][0] == 0  # you went out; the rivals had their last turns
     assert ai not in sys.modules and table not in sys.modules and search in sys.modules
+    assert screen.bot_press() == 0  # the score table comes on the next frame
+    d.idle()
     assert screen.bot_press() and ai not in sys.modules  # the deal: no search
     d.keys("A")  # the deal: the person draws first, then the computers play
     assert s.phase == r.PH_DRAW and s.round == 2

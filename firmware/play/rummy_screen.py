@@ -46,6 +46,8 @@ class RummyScreen(gamescreen.GameScreen):
         self.table = None  # the score table (made when first shown)
         self.table_top = -1  # its first round shown (-1: the latest rounds)
         self.sort_due = False  # a person's move changed the hand: melds and moves next frame
+        self.table_due = False  # a round just ended: its score table on the next frame
+        self.deal_due = False  # A between rounds: "dealing..." now, the deal next frame
         self.picker = Picker(self)
         self.picker.reset()
 
@@ -118,6 +120,15 @@ class RummyScreen(gamescreen.GameScreen):
     # ---- input -------------------------------------------------------
 
     def update(self, pressed, held):
+        if self.deal_due:  # "dealing..." was shown last frame: the deal now
+            self.deal_due = False
+            self.incremental = False
+            self.thinking = False
+            self.act(r.NEXT)
+        if self.table_due:  # "scoring" was shown last frame: the table now (its import
+            self.table_due = False  # and drawing, ~40 ms on a Pico, a frame of its own)
+            self.thinking = False
+            self.app.dirty = True
         if self.sort_due:  # "sorting" was shown last frame: the search now
             self.sort_due = False
             self.thinking = False
@@ -127,15 +138,23 @@ class RummyScreen(gamescreen.GameScreen):
         gamescreen.GameScreen.update(self, pressed, held)
 
     def busy(self):
-        return self.sort_due or gamescreen.GameScreen.busy(self)
+        due = self.sort_due or self.table_due or self.deal_due
+        return due or gamescreen.GameScreen.busy(self)
 
     def bot_press(self):
-        return 0 if self.sort_due else gamescreen.GameScreen.bot_press(self)
+        if self.sort_due or self.table_due or self.deal_due:
+            return 0
+        return gamescreen.GameScreen.bot_press(self)
 
     def handle(self, pressed, held):
         self.msg = ""
         if self.s.phase == r.PH_BETWEEN and pressed & (btn.UP | btn.DOWN):
             self.scroll(-1 if pressed & btn.UP else 1)
+            return
+        if self.s.phase == r.PH_BETWEEN and pressed & btn.A and self.human_turn():
+            self.deal_due = self.thinking = True  # the deal and the new round's screen
+            self.incremental = True  # (~40 ms) on the next frame; now the prompt alone
+            self.app.dirty = True
             return
         gamescreen.GameScreen.handle(self, pressed, held)
 
@@ -192,6 +211,7 @@ class RummyScreen(gamescreen.GameScreen):
         meld search stays: loaded again, its largest function would need 2 KB in one
         piece of a heap a long match has cut up."""
         if self.s.phase == r.PH_BETWEEN:
+            self.table_due = self.thinking = True  # the move shows now, the table next
             self.release_players()
             if gamescreen._dropping():
                 games.drop_module("shared_rules.rummy_table")
@@ -200,9 +220,15 @@ class RummyScreen(gamescreen.GameScreen):
 
     def draw_game(self, fb):
         s = self.s
+        if self.deal_due:
+            self.draw_prompt(fb, "dealing...")
+            return
         if s.phase == r.PH_BETWEEN:
             out = s.rounds[-1][0]
             gfx.center(fb, "R%d: %s" % (s.round + 1, self.out_text(out)), 0)
+            if self.table_due:
+                gfx.center(fb, "scoring...", 28)
+                return
             self.draw_table(fb, 8, TABLE_ROWS)
             self.draw_prompt(fb, "A:deal round %d" % (s.round + 2))
             return
