@@ -282,6 +282,7 @@ class GameScreen(Screen):
             self.ending -= 1  # then the stats code, the result's and the end's steps load,
             if self.ending == 4:  # each import (~20 ms on a Pico) alone in its frame; then
                 self.release_players()  # the count and the result box. No collection:
+                self.prepare_over()
             elif self.ending == 3:  # after one, each multi-block allocation of an import
                 _records()  # scans the heap from its start
             elif self.ending == 2:
@@ -320,6 +321,11 @@ class GameScreen(Screen):
 
     def game_over(self):
         return self.rules.over(self.s)
+
+    def prepare_over(self):
+        """The ending's first frame, once the players have left: a screen whose end
+        draws with a part of its own (an import) loads it here, not in the result's
+        frame."""
 
     def handle(self, pressed, held):
         """A person's press, through the screen's move picker (firmware/ui/picker.py,

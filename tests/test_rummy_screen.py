@@ -299,3 +299,27 @@ def test_a_draw_shows_at_once_and_the_hand_is_sorted_on_the_next_frame(tmp_path,
     assert "groups" in searches and "out" in searches and not screen.thinking
     assert screen.hand_order()[:3] == r.parse_cards("3S 4S 5S")
     assert device.text_on_screen(board, "dead 22", 48)
+
+
+def test_the_end_loads_the_score_table_before_the_result_frame(tmp_path, monkeypatch):
+    """The device: the deal dropped the score table's screen part; the ending's first
+    frame (the players leaving) loads it, so the result's frame only draws it."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    for _ in range(12000):
+        if screen.ending:
+            break
+        mask = screen.bot_press()
+        app.frame(mask, mask)
+    assert screen.ending and not screen.finished
+    assert "firmware.ui.table" not in sys.modules and screen.table is None
+    app.frame(0, 0)  # the ending's first frame
+    assert "firmware.ui.table" in sys.modules and screen.table is not None
+    table = screen.table
+    idle_until(app, screen, lambda: screen.finished)
+    assert screen.table is table  # the result's frame drew the one made then
+    assert device.text_on_screen(board, "A:new B:menu", 56)

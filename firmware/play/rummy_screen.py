@@ -218,8 +218,13 @@ class RummyScreen(gamescreen.GameScreen):
 
     # ---- drawing -----------------------------------------------------
 
+    def prepare_over(self):
+        self.score_table()  # the table's screen part, imported in a frame of its own
+
     def draw_game(self, fb):
         s = self.s
+        if self.finished:  # draw_over paints the whole panel
+            return
         if self.deal_due:
             self.draw_prompt(fb, "dealing...")
             return
