@@ -323,3 +323,34 @@ def test_the_end_loads_the_score_table_before_the_result_frame(tmp_path, monkeyp
     idle_until(app, screen, lambda: screen.finished)
     assert screen.table is table  # the result's frame drew the one made then
     assert device.text_on_screen(board, "A:new B:menu", 56)
+
+
+def test_a_computers_thinking_sign_redraws_the_log_line_alone(tmp_path, monkeypatch):
+    """The frame that shows "West thinking" draws the log line only, and the panel then
+    holds exactly what a whole redraw of that moment draws."""
+    from firmware.play import rummy_screen
+
+    app, board, d, screen = open_match(tmp_path)
+    hands = []
+    real = rummy_screen.RummyScreen.draw_hand
+    monkeypatch.setattr(
+        rummy_screen.RummyScreen, "draw_hand", lambda self, fb: hands.append(1) or real(self, fb)
+    )
+    signs = 0
+    for _ in range(3000):
+        if screen.human_turn():
+            play(app, screen, screen.rules.best_move(screen.s))
+            continue
+        drawn = len(hands)
+        app.frame(0, 0)
+        if screen.seats.thinking:  # the sign was drawn this frame
+            assert screen.log.text.endswith("thinking") and len(hands) == drawn
+            shown = device.screen_bytes(board)
+            screen.incremental = screen.log_only = False
+            app.fb.fill(0)
+            screen.draw(app.fb)  # the whole panel, as a frame that redraws it all
+            assert device.screen_bytes(board) == shown
+            signs += 1
+            if signs == 6:
+                break
+    assert signs == 6
