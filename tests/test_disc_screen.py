@@ -133,6 +133,45 @@ def test_the_dice_of_an_advanced_test_are_shown(tmp_path):
     assert pixel(buf, 52, 24) and pixel(buf, 58, 30)  # the first die's 7-pixel face
 
 
+def test_a_press_that_leaves_the_person_to_act_searches_the_next_step_after_its_frame(
+    tmp_path,
+):
+    """The person's move whose next step is the person's again: the press's frame plays
+    the move and redraws without working out the next step's moves (the choices' marks
+    wait); a calm frame works them out and the next one places and draws the cursor."""
+    app, board, d, screen = open_match(tmp_path, seed=2)
+    pk, searches = screen.picker, []
+    search = pk._search
+    pk._search = lambda s: searches.append(s.nmoves) or search(s)
+    for _ in range(20):
+        person_to_act(app, screen)
+        move, before = g.best_move(screen.s), screen.s.nmoves
+        while screen.s.nmoves == before:
+            key = pk.press_toward(move)
+            del searches[:]
+            app.frame(key, key)
+            if screen.s.nmoves == before:
+                app.frame(0, 0)
+        if screen.human_turn() and pk.zone not in (None, "grid"):
+            break
+    else:
+        raise AssertionError("no move leaving the person to act")
+    assert pk.due and searches == []  # the move and its redraw only
+    assert not choices_shown(board, pk.zone)
+    app.frame(0, 0)
+    assert searches == [screen.s.nmoves] and pk.due  # the next moves, on a calm frame
+    app.frame(0, 0)
+    assert not pk.due and len(searches) == 1 and choices_shown(board, pk.zone)
+
+
+def choices_shown(board, zone):
+    """Any of the zone's labels in the choice rows."""
+    from firmware.play.disc_screen import LABELS
+
+    rows = (40, 48) if zone == "lane" or zone == "answer" else (32, 40, 48)
+    return any(device.text_on_screen(board, x, y) for x in LABELS[zone] for y in rows)
+
+
 def test_a_save_mid_match_resumes_exactly(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"rules": "advanced", "battle": "three"})
     for _ in range(6):  # a few of the person's moves into the match

@@ -292,6 +292,8 @@ class DiscScreen(gamescreen.GameScreen):
             fb.text(title, SIDE_X, y, 1)
         elif zone == "lane":
             fb.text("lane", SIDE_X, y, 1)
+        if pk.due:  # the next step's choices are worked out on the frames after the
+            return  # press, not in its frame (drawing them now would search for them)
         at, labels, cells = AT[zone], LABELS[zone], pk.cells(zone)
         marks = pk.legal(zone)
         for i in range(len(cells)):
