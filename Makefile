@@ -82,10 +82,13 @@ bench-vm: venv
 calibrate: venv
 	$(BIN)/python -m host_sim picoemu calibrate
 
-## random input through the whole app: 1,000,000 presses on CPython, 200,000 in the VM
+## random input through the whole app: 1,000,000 presses on CPython, 200,000 in the VM;
+## then every game's save truncated at every offset and with 2,000 flipped bits
 fuzz: venv
 	$(BIN)/python -m host_sim fuzz --presses 1000000 --jobs 2
 	$(BIN)/python -m host_sim fuzz --presses 200000 --jobs 2 --vm
+	PT_SAVE_FUZZ_TRUNCATIONS=1000000 PT_SAVE_FUZZ_FLIPS=2000 $(BIN)/python -m pytest -q \
+		tests/test_contract_app.py -k damaged_save
 
 ## the host command line under 5,000 random and hostile command lines and files
 fuzz-cli: venv

@@ -9,6 +9,13 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 # CPython stand-ins for MicroPython-only modules (framebuf, ...), as the simulator uses.
 sys.path.insert(0, os.path.join(ROOT, "host_sim", "mpstubs"))
+# Bytecode kept (under build/, for this process and the commands it starts) even where
+# the environment says not to write it: the app imports a game's modules again at each
+# opening, as the device does, and compiling them every time was most of some tests' time.
+sys.dont_write_bytecode = False
+sys.pycache_prefix = os.path.join(ROOT, "build", "pycache")
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """Every registered game through the whole app, as the contract's app-side checks: a game
 gets all of these by registering (the scratch game Duel, from tests/, included).
 
-- a damaged save (truncated at every offset, a bit flipped at many places) either
+- a damaged save (truncated at every offset, or 1,200 spread over a longer one, and a
+  bit flipped at 300 places; `make fuzz`: every offset, 2,000 flips) either
   resumes a game that passes check() and plays on, or is set aside as ID.sav.bad with a
   one-line notice and a new game; never the error screen, never a lost replay journal;
 - a damaged replay journal (ID.in) never stops the saved game from resuming;
@@ -24,8 +25,11 @@ from shared_rules.rng import Rng
 
 GAME_IDS = games.ids() + [ENTRY[0]]
 UNLISTED = []
-FLIPS = 300  # bit flips per game, at places drawn from a fixed Rng
-TRUNCATIONS = 1200  # at most this many truncation offsets per game (every one if fewer)
+# Bit flips per game (at places drawn from a fixed Rng) and at most this many truncation
+# offsets (an even spread; every one if fewer): `make fuzz` runs every offset and 2,000
+# flips a game.
+FLIPS = int(os.environ.get("PT_SAVE_FUZZ_FLIPS") or 300)
+TRUNCATIONS = int(os.environ.get("PT_SAVE_FUZZ_TRUNCATIONS") or 1200)
 
 
 @pytest.fixture(scope="module", autouse=True)
