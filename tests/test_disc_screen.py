@@ -259,6 +259,26 @@ def test_a_hint_while_placing_a_move_puts_the_cursor_on_the_new_base(
         assert screen.picker.path == [] and screen.picker.zone == t[0][0]
 
 
+def test_the_press_for_you_finds_the_candidates_worked_out(tmp_path, monkeypatch):
+    """On the device the search behind the press for you (demo, bench) drops the
+    picker's candidates for its room; they are worked out again before the press, so
+    its frame does the work a person's press does (calm frames work them out first)."""
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    app, board, d, screen = open_match(tmp_path)
+    pk, searches = screen.picker, []
+    search = pk._search
+    pk._search = lambda s: searches.append(s.nmoves) or search(s)
+    for _ in range(6):  # presses of the person's cards: the first steps and the next
+        person_card(app, screen)
+        m = screen.bot_press()
+        assert m and pk.fresh()
+        del searches[:]
+        app.frame(m, m)
+        assert searches == []
+
+
 def whole_match(tmp_path, monkeypatch, dropping):
     """A whole three-program match by the computer's presses: the log of each move
     played ((seat, move, the players' module loaded then, the picker's candidates
