@@ -351,13 +351,39 @@ def active_moves(s, p):
                 x, y = launch(s, p, d, k)
                 if on_grid(s, x, y):
                     out.append(THROW + d * 4 + k)
+    _new_bases(s, p, out)
+    return out
+
+
+def _new_bases(s, p, out):
+    """Move's new bases, ascending, as can_move_to has them: the grid's cells one to
+    four away whose program is not on another's; a row's others found once (a card's
+    choices are worked out in a frame, and the searches ask for them often)."""
     bx = s.bx[p]
     by = s.by[p]
-    for dy in range(-BASE, BASE + 1):
-        for dx in range(-BASE, BASE + 1):
-            if can_move_to(s, p, bx + dx, by + dy):
-                out.append(MOVE + (dy + BASE) * 9 + dx + BASE)
-    return out
+    top = s.size - BASE
+    n = s.n
+    alive = s.alive
+    xs = s.bx
+    ys = s.by
+    x0 = max(bx - BASE, 0)
+    x1 = min(bx + BASE, top) + 1
+    for y in range(max(by - BASE, 0), min(by + BASE, top) + 1):
+        near = 0  # the others whose program is within a row of y (a bit each)
+        for q in range(n):
+            if q != p and alive[q] and -2 < ys[q] - y < 2:
+                near |= 1 << q
+        row = MOVE + (y - by + BASE) * 9 + BASE - bx
+        for x in range(x0, x1):
+            if x == bx and y == by:
+                continue
+            if near:
+                q = 0
+                while q < n and not (near >> q & 1 and -2 < xs[q] - x < 2):
+                    q += 1
+                if q < n:
+                    continue
+            out.append(row + x)
 
 
 def is_legal(s, m):

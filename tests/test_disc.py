@@ -103,6 +103,34 @@ def test_strong_beats_the_baselines_over_a_few_duels():
             assert wins >= 6, (rules, other, wins)
 
 
+def test_a_cards_moves_are_every_new_base_can_move_to_allows():
+    """The move list's new bases (worked out a row at a time) are the cells one to four
+    away that can_move_to allows, ascending, on every grid size with programs crowded
+    together, spread out, de-rezzed."""
+    rng = Rng(5)
+    for trial in range(3000):
+        s = disc.new(trial, {"battle": ("duel", "three", "four")[trial % 3]})
+        s.size = (12, 24, 36, 48)[rng.below(4)]
+        top = s.size - disc.BASE
+        for q in range(s.n):
+            s.alive[q] = rng.below(5) > 0
+            s.bx[q], s.by[q] = rng.below(top + 1), rng.below(top + 1)
+            if q and rng.below(2):  # crowded about the first program
+                s.bx[q] = max(0, min(top, s.bx[0] + rng.below(9) - 4))
+                s.by[q] = max(0, min(top, s.by[0] + rng.below(9) - 4))
+        p = rng.below(s.n)
+        bx, by = s.bx[p], s.by[p]
+        want = [
+            disc.MOVE + (dy + 4) * 9 + dx + 4
+            for dy in range(-4, 5)
+            for dx in range(-4, 5)
+            if disc.can_move_to(s, p, bx + dx, by + dy)
+        ]
+        got = []
+        disc._new_bases(s, p, got)
+        assert got == want, (trial, s.size, p)
+
+
 def test_log_lines_fit():
     s = disc.new(3, {"battle": "four"})
     for seat in range(4):

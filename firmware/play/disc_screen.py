@@ -228,8 +228,8 @@ class DiscScreen(gamescreen.GameScreen):
     def preview(self, fb):
         """The cursor's choice on the Grid: a move's new base, a throw's way, a target."""
         pk = self.picker
-        if pk.zone is None or not self.human_turn():
-            return
+        if pk.zone is None or pk.due or not self.human_turn():
+            return  # due: the cursor is the last step's until the picker settles
         s, c, p = self.s, self.c, self.s.actor
         item = pk.item()
         if pk.zone == "grid" and item >= 0:
