@@ -385,13 +385,19 @@ class GameScreen(Screen):
         s = self.s
         if self.finished or self.ending or self.pause >= 0 or not self.human_turn():
             return 0
-        if self.bot_at != s.nmoves:  # one search per position
+        searched = self.bot_at != s.nmoves
+        if searched:  # one search per position
             self.bot_at = s.nmoves
             self.players_room()
             self.bot_move = self.rules.best_move(s)
             if heap_low():  # its search's garbage, as a calm frame before a person's
                 tidy()  # press would collect it (a person's finger makes none)
-        return self.picker.press_toward(self.bot_move)
+        mask = self.picker.press_toward(self.bot_move)
+        if searched and self.PLAYERS_EACH_MOVE and _dropping():
+            self.release_players()  # as after a computer's choice; the candidates the
+            if mask:  # search's room dropped worked out again here, so the press's
+                self.picker.candidates()  # frame does what a person's press does
+        return mask
 
     # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --
 

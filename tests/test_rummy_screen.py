@@ -354,3 +354,36 @@ def test_a_computers_thinking_sign_redraws_the_log_line_alone(tmp_path, monkeypa
             if signs == 6:
                 break
     assert signs == 6
+
+
+def test_the_press_for_you_leaves_the_players_and_finds_the_candidates(
+    tmp_path, monkeypatch
+):
+    """On the device the search behind the press for you (demo, bench) makes its room
+    (the picker's candidates dropped, the players loaded); after it the players leave,
+    as after a computer's choice, and the candidates are worked out again, so the
+    press's frame does what a person's press does."""
+    import sys
+
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    app, board, d, screen = open_match(tmp_path)
+    pk, searches = screen.picker, []
+    search = pk._search
+    pk._search = lambda s: searches.append(s.nmoves) or search(s)
+    presses = 0
+    for _ in range(3000):
+        m = screen.bot_press()
+        if not m:
+            app.frame(0, 0)
+            continue
+        assert pk.fresh() and "shared_rules.rummy_ai" not in sys.modules
+        del searches[:]
+        app.frame(m, m)
+        assert searches == []
+        app.frame(0, 0)
+        presses += 1
+        if presses == 12:
+            break
+    assert presses == 12  # draws and discards of the person's, a few turns

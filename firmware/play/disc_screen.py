@@ -163,19 +163,6 @@ class DiscScreen(gamescreen.GameScreen):
         self.release_players()
         self.rest()
 
-    def bot_press(self):
-        """The computer's press for you (demo, bench): its search's players leave the
-        heap after it, as after a hint, and the candidates its room dropped are worked
-        out again here, so the press's frame finds them as a person's press does (calm
-        frames work them out before a finger comes down)."""
-        at = self.bot_at
-        mask = gamescreen.GameScreen.bot_press(self)
-        if self.bot_at != at:
-            self.release_players()
-            if mask:
-                self.picker.candidates()
-        return mask
-
     def update(self, pressed, held):
         if self.log.loop and self.pause < 0 and self.help is None and self.log.tick():
             self.app.dirty = True
