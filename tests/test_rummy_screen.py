@@ -356,9 +356,7 @@ def test_a_computers_thinking_sign_redraws_the_log_line_alone(tmp_path, monkeypa
     assert signs == 6
 
 
-def test_the_press_for_you_leaves_the_players_and_finds_the_candidates(
-    tmp_path, monkeypatch
-):
+def test_the_press_for_you_leaves_the_players_and_finds_the_candidates(tmp_path, monkeypatch):
     """On the device the search behind the press for you (demo, bench) makes its room
     (the picker's candidates dropped, the players loaded); after it the players leave,
     as after a computer's choice, and the candidates are worked out again, so the
