@@ -584,6 +584,22 @@ def _next_turn(s):
         _end_round(s)
 
 
+def ends_round(s, m):
+    """True when the legal move m, played now, ends the round (and scores it): a screen
+    shows the move first and the scoring on the next frame."""
+    ph = s.phase
+    if ph == PH_DISCARD:
+        going_out = m >= OUT
+        if not going_out and s.out < 0 and is_wild(m, wild_of(s)):
+            return False  # the others may grab it first
+        out = s.turn if going_out else s.out
+    elif ph == PH_GRAB or (ph == PH_CLAIM and m != GRAB and len(s.claim) == 1):
+        out = s.out
+    else:
+        return False
+    return (out >= 0 and (s.turn + 1) % s.n == out) or not s.nstock
+
+
 def _end_round(s):
     """Score the round: -r for the seat that went out, the others' penalties after
     their melds and lay-offs on its melds (nobody out: each hand's deadwood)."""

@@ -46,6 +46,27 @@ def test_random_games():
     assert ended >= 3
 
 
+def test_ends_round_says_which_moves_end_the_round():
+    """ends_round(s, m) is True exactly for the moves after which the round is scored:
+    every legal move of random matches (two to four seats, the stock run out too)."""
+    rng = Rng(11)
+    ends = kinds = stock_out = 0
+    for seed in range(24):
+        s = rummy.new(seed, {"cpus": 1 + seed % 3, "rounds": 3})
+        while not rummy.over(s):
+            ms = rummy.moves(s)
+            for m in ms:
+                after = rummy.copy(s)
+                rummy.play(after, m)
+                scored = len(after.rounds) > len(s.rounds)
+                assert rummy.ends_round(s, m) == scored, (seed, s.phase, m)
+                ends += scored
+                kinds |= 1 << s.phase if scored else 0
+                stock_out += scored and not s.nstock
+            rummy.play(s, ms[rng.below(len(ms))])
+    assert ends > 50 and kinds & (1 << rummy.PH_DISCARD) and stock_out
+
+
 def test_hidden_information():
     checked = 0
     for i, seed in enumerate(seeds(12)):

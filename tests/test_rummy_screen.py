@@ -198,6 +198,44 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     assert not device.text_on_screen(board, "dealing...", 56)
 
 
+def test_your_discard_that_ends_the_round_shows_at_once_and_scores_next_frame(
+    tmp_path, monkeypatch
+):
+    """West went out; your discard is the round's last move: its press shows "scoring..."
+    and plays nothing (no scoring in that frame), the next frame plays it and the rules
+    score the round (a thinking frame), the table comes after."""
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 2S"], "QH", "6S", rnd=1, turn=0)
+    s.out = 1
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    idle_until(app, screen, lambda: not screen.busy())
+    move = r.parse_card("9D")
+    assert r.ends_round(s, move)
+    rules = screen.rules
+    scored = []
+    end_round = rules._end_round
+    monkeypatch.setattr(rules, "_end_round", lambda st: scored.append(1) or end_round(st))
+    before = s.nmoves
+    play_press = None
+    for _ in range(12):  # the cursor to the 9D, then A
+        key = screen.picker.press_toward(move)
+        app.frame(key, key)
+        if screen.end_due >= 0:
+            play_press = key
+            break
+        app.frame(0, 0)
+    assert play_press is not None and s.nmoves == before and scored == []
+    assert device.text_on_screen(board, "R2: West out", 0)
+    assert device.text_on_screen(board, "scoring...", 28)
+    assert screen.thinking and screen.busy() and screen.bot_press() == 0
+    app.frame(0, 0)
+    assert scored == [1] and s.phase == r.PH_BETWEEN and s.nmoves == before + 1
+    assert device.text_on_screen(board, "scoring...", 28) and screen.table_due
+    d.idle()
+    assert device.text_on_screen(board, "A:deal round 3", 56)
+
+
 def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, monkeypatch):
     """Between rounds the score table's screen part and the scoring code are loaded; the
     deal that starts the next round drops them (the device: no launcher in the heap),

@@ -48,6 +48,7 @@ class RummyScreen(gamescreen.GameScreen):
         self.sort_due = False  # a person's move changed the hand: melds and moves next frame
         self.table_due = False  # a round just ended: its score table on the next frame
         self.deal_due = False  # A between rounds: "dealing..." now, the deal next frame
+        self.end_due = -1  # your move that ends the round: "scoring..." now, played next
         self.log_only = False  # this frame redraws the log line alone
         self.picker = Picker(self)
         self.picker.reset()
@@ -136,14 +137,24 @@ class RummyScreen(gamescreen.GameScreen):
             self.hand_order()
             self.picker.reset()
             self.app.dirty = True
+        last = False
+        if self.end_due >= 0:  # "scoring..." was shown last frame: the move (and the
+            move = self.end_due  # round's scoring in the rules) now, its table next
+            self.end_due = -1
+            self.thinking = False
+            self.play_now(move)
+            last = r.over(self.s)
         gamescreen.GameScreen.update(self, pressed, held)
+        if last and not self.ending and not self.finished:
+            self.ending = 5  # the match's last move: its end as after any (GameScreen)
+            self.app.dirty = True
 
     def busy(self):
-        due = self.sort_due or self.table_due or self.deal_due
+        due = self.sort_due or self.table_due or self.deal_due or self.end_due >= 0
         return due or gamescreen.GameScreen.busy(self)
 
     def bot_press(self):
-        if self.sort_due or self.table_due or self.deal_due:
+        if self.sort_due or self.table_due or self.deal_due or self.end_due >= 0:
             return 0
         return gamescreen.GameScreen.bot_press(self)
 
@@ -180,6 +191,15 @@ class RummyScreen(gamescreen.GameScreen):
             self.msg = "not now"
 
     def act(self, move):
+        if r.ends_round(self.s, move):  # the round's scoring (~13 ms on a Pico) waits
+            self.end_due = move  # a frame: the press shows "scoring..." at once
+            self.thinking = True
+            self.log.set(r.move_log(self.s, 0, move))
+            self.app.dirty = True
+            return
+        self.play_now(move)
+
+    def play_now(self, move):
         s = self.s
         text = r.move_log(s, 0, move)
         if move == r.STOCK:
@@ -239,6 +259,11 @@ class RummyScreen(gamescreen.GameScreen):
             return
         if self.deal_due:
             self.draw_prompt(fb, "dealing...")
+            return
+        if self.end_due >= 0:  # as the round's end draws it until its table comes
+            out = s.out if s.out >= 0 or self.end_due < r.OUT else 0
+            gfx.center(fb, "R%d: %s" % (s.round + 1, self.out_text(out)), 0)
+            gfx.center(fb, "scoring...", 28)
             return
         if s.phase == r.PH_BETWEEN:
             out = s.rounds[-1][0]
