@@ -137,8 +137,11 @@ class Picker:
         marks = bytearray(len(cells))
         self.candidates()
         for touch in self.nexts:
-            if touch[0] == zone and touch[1] in cells:
-                marks[cells.index(touch[1])] = 1
+            if touch[0] == zone:
+                try:  # one scan of the cells (a Move's are 80), not a test and a scan
+                    marks[cells.index(touch[1])] = 1
+                except ValueError:  # a touch the screen shows no cell for
+                    pass
         return marks
 
     def key_move(self, button):
