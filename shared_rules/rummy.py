@@ -576,12 +576,18 @@ def _discard(s, m):
 
 
 def _next_turn(s):
-    """The next seat draws; the round ends when the turn comes back to the seat that
-    went out, or when the stock is empty for good."""
+    """The next seat draws, or the round ends (_last_turn)."""
+    last = _last_turn(s, s.out)
     s.turn = (s.turn + 1) % s.n
     s.phase = PH_DRAW
-    if (s.out >= 0 and s.turn == s.out) or not s.nstock:
+    if last:
         _end_round(s)
+
+
+def _last_turn(s, out):
+    """The turn under way is the round's last: the next comes back to the seat that
+    went out (`out`), or the stock is empty for good."""
+    return (out >= 0 and (s.turn + 1) % s.n == out) or not s.nstock
 
 
 def ends_round(s, m):
@@ -592,12 +598,10 @@ def ends_round(s, m):
         going_out = m >= OUT
         if not going_out and s.out < 0 and is_wild(m, wild_of(s)):
             return False  # the others may grab it first
-        out = s.turn if going_out else s.out
-    elif ph == PH_GRAB or (ph == PH_CLAIM and m != GRAB and len(s.claim) == 1):
-        out = s.out
-    else:
-        return False
-    return (out >= 0 and (s.turn + 1) % s.n == out) or not s.nstock
+        return _last_turn(s, s.turn if going_out else s.out)
+    if ph == PH_GRAB or (ph == PH_CLAIM and m != GRAB and len(s.claim) == 1):
+        return _last_turn(s, s.out)
+    return False
 
 
 def _end_round(s):
