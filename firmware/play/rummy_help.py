@@ -95,7 +95,7 @@ PAGES = (
 
 SHOTS = (
     ("start", "round 1, your draw: the stock or the pile", None, 0),
-    ("play", "round 9: your melds underlined, the deadwood after them", None, 1533),
+    ("play", "round 9: your melds underlined, the deadwood after them", None, 1534),
     ("between", "between rounds: the score table", None, 1189),
     ("over", "the end: the winner over the round-by-round table", None, None),
 )
