@@ -151,6 +151,7 @@ class GameScreen(Screen):
     PAUSE = PAUSE_ITEMS
     PLAYERS = None  # the module of the game's computer players, if it has one
     RESTING = ()  # rules modules that leave the heap after each move (rest())
+    READY = ()  # of those, what playing a person's move imports (get_ready())
     PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
 
@@ -182,6 +183,8 @@ class GameScreen(Screen):
         self.seats = None
         self.thinking = False  # "thinking" is on the panel: this frame searches
         self.hint_due = False  # a hint asked for: searched on the next frame
+        self.worked = False  # this frame settled the cursor or imported (no collection)
+        self.heap_ok_at = -1  # the position (move count) a calm frame found the heap fine
         self.bot_at = -1  # the position (move count) bot_move was searched for
         self.bot_move = -1
         if rules.KIND != "realtime" and len(rules.humans(state)) < rules.seats(state):
@@ -228,6 +231,7 @@ class GameScreen(Screen):
             picker = getattr(self, "picker", None)
             if picker is not None:
                 picker.drop()  # the person's candidates: worked out again after
+            self.rest_modules()  # a READY module too: get_ready() imports it again
             tidy()
 
     def release_players(self):
@@ -241,12 +245,55 @@ class GameScreen(Screen):
             release()
         games.drop_module(self.PLAYERS)
 
+    def calm_work(self, picker, computer):
+        """A calm frame has work: the picker's cursor to settle, or a READY module to
+        import. Only then is the heap asked whether it runs low (then a collection
+        first): on a Pico gc.mem_free() walks the whole heap, about 9 ms. An import
+        asks nothing more once this position's search found the heap not low: a press
+        since (a narrowing's candidates) takes far less than the LOW_HEAP margin."""
+        if picker.due:
+            return self.heap_fine()
+        if computer or self.unready() is None:
+            return False
+        return self.heap_ok_at == self.s.nmoves or self.heap_fine()
+
+    def heap_fine(self):
+        if heap_low():
+            return False
+        self.heap_ok_at = self.s.nmoves
+        return True
+
+    def unready(self):
+        """The READY module not yet imported, or None (the host never drops them)."""
+        if self.pause >= 0 or self.finished or not _dropping():
+            return None
+        for name in self.READY:
+            if name not in sys.modules:
+                return name
+        return None
+
+    def get_ready(self):
+        """On the device one READY module (the resolution a move of the person's runs)
+        imported now, so the press that plays the move does not import it in its
+        frame: on a calm frame of the person's turn once the cursor is settled (one a
+        frame, and that frame collects nothing: busy), at the opening and in the
+        thinking frame of a computer's move that hands the turn over."""
+        name = self.unready()
+        if name is not None:
+            __import__(name)
+
     def rest(self):
         """A move is played: the modules named in RESTING (a game's resolution) leave
-        the heap on the device, so the picker's moves and the computer players' search
-        have their room; the rules import them again for the next move."""
-        if _dropping():
-            self.rest_modules()
+        the heap on the device, so the computer players' search has its room; the rules
+        import them again for the next move. With the person to act next the READY ones
+        stay: the press that plays their move would import them again, and the heap
+        holds them then beside the picker's moves all the same."""
+        if not _dropping():
+            return
+        keep = self.READY if not self.finished and self.human_turn() else ()
+        for name in self.RESTING:
+            if name not in keep:
+                games.drop_module(name)
 
     @classmethod
     def rest_modules(cls):
@@ -261,6 +308,7 @@ class GameScreen(Screen):
     def update(self, pressed, held):
         if self.save_due:  # a turn's save, second piece: before anything can move
             self.write_state()
+        self.worked = False
         self.since += 1
         if pressed or held != self.last_held:
             self.inputs.add(self.since, pressed, held)
@@ -293,11 +341,15 @@ class GameScreen(Screen):
                 self.finish()
             return
         picker = getattr(self, "picker", None)
-        if picker is not None and not pressed and not heap_low() and picker.settle(True):
-            self.app.dirty = True  # the cursor of a new step: its moves worked out on the
-            # frame after its move, the cursor placed and drawn on the next; a heap
-            # running low is collected on a calm frame first (the next press places the
-            # cursor if no calm frame came between)
+        if picker is not None and not pressed and self.calm_work(picker, computer):
+            self.worked = True  # the frame's work: no collection after it (busy)
+            if picker.settle(True):
+                self.app.dirty = True  # the cursor of a new step: its moves worked out
+                # on the frame after its move, the cursor placed and drawn on the next;
+                # a heap running low is collected on a calm frame first (the next press
+                # places the cursor if no calm frame came between)
+            elif not picker.due:
+                self.get_ready()
         if not pressed and not computer and not self.wants_idle_frames():
             return
         if self.pause >= 0:
@@ -388,6 +440,7 @@ class GameScreen(Screen):
         searched = self.bot_at != s.nmoves
         if searched:  # one search per position
             self.bot_at = s.nmoves
+            ready = self.READY and self.unready() is None
             self.players_room()
             self.bot_move = self.rules.best_move(s)
             if heap_low():  # its search's garbage, as a calm frame before a person's
@@ -397,6 +450,9 @@ class GameScreen(Screen):
             self.release_players()  # as after a computer's choice; the candidates the
             if mask:  # search's room dropped worked out again here, so the press's
                 self.picker.candidates()  # frame does what a person's press does
+            if ready:  # and the READY modules a person's turn had loaded
+                while self.unready() is not None:
+                    self.get_ready()
         return mask
 
     # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --
@@ -417,7 +473,7 @@ class GameScreen(Screen):
         hint due (the app collects garbage only on frames without)."""
         if self.finished or self.pause >= 0 or self.help is not None:
             return False
-        if self.hint_due or self.ending or self.wants_idle_frames():
+        if self.hint_due or self.ending or self.worked or self.wants_idle_frames():
             return True
         return self.seats is not None and self.seats.active()
 

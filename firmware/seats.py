@@ -57,4 +57,5 @@ class Seats:
         screen.show_log(text)
         screen.after_move(move, seat)
         if not rules.over(s) and not self.active():
+            screen.get_ready()  # in this frame (a thinking one): the person may press at once
             screen.autosave(False)  # back with a person, who may press at once: whole

@@ -19,6 +19,12 @@ crossing a base), FLY, RECALL, ARC + turn (a disc about to move). Notation: "hol
 
 from shared_rules.rng import Rng
 
+# A card's moves' touches are worked out in a frame: a builtin's name costs a lookup
+# in a table on MicroPython (10-20 us on the emulated Pico), a module's own a hash, so
+# touches() uses these.
+_type = type
+_int = int
+
 try:
     from micropython import const
 except ImportError:
@@ -346,10 +352,11 @@ def active_moves(s, p):
         for q in range(s.n):
             if q != p and s.alive[q] and overlaps(s, p, q):
                 out.append(ATTACK + q)
+        size = s.size
         for d in range(8):
-            for k in range(lanes(d)):
-                x, y = launch(s, p, d, k)
-                if on_grid(s, x, y):
+            for k in range(3 if d & 1 else 4):  # lanes(d) and on_grid, written out:
+                x, y = launch(s, p, d, k)  # a call costs the Pico about 10 us
+                if 0 <= x < size and 0 <= y < size:
                     out.append(THROW + d * 4 + k)
     _new_bases(s, p, out)
     return out
@@ -559,7 +566,7 @@ def touches(s, m):
     """Active moves: ("act", kind), then the target ("seat"), the direction and lane
     ("dir", "lane") or the new base's cell ("grid", y * size + x); a window's answers:
     ("answer", move - CATCH)."""
-    if type(m) is not int or m < 0 or m >= MOVES_MAX or ATTACK + SEATS_MAX <= m < THROW:
+    if _type(m) is not _int or m < 0 or m >= MOVES_MAX or ATTACK + SEATS_MAX <= m < THROW:
         raise ValueError("not a disc move: %r" % (m,))
     if m == HOLD:
         return (("act", 0),)

@@ -315,7 +315,10 @@ def whole_match(tmp_path, monkeypatch, dropping):
             break
         m = screen.bot_press()
         app.frame(m, m)
-        if "shared_rules.disc_ai" in sys.modules or "shared_rules.disc_flight" in sys.modules:
+        ready = screen.human_turn()  # get_ready's time: the person's turn
+        if "shared_rules.disc_ai" in sys.modules or (
+            "shared_rules.disc_flight" in sys.modules and not ready
+        ):
             held.append(frame)
     assert screen.finished
     return played, held, rules.dump(screen.s), searched, opened
@@ -327,7 +330,9 @@ def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
     """docs/rules/disc.md, "Budgets": on the device the computer programs' module
     leaves the heap before each move is played (it comes back for the next choice, in
     a thinking frame), and the resolution after each move; no frame ends with either
-    loaded. The match is the same as one where both stay."""
+    loaded, but for the resolution on the person's turn (get_ready: loaded after a
+    computer's move, in its thinking frame, or on a calm frame). The match is the same
+    as one where both stay."""
     played, held, end, searched, opened = whole_match(tmp_path / "a", monkeypatch, True)
     assert len(played) > 20 and {seat for seat, _, _, _ in played} == {0, 1, 2}
     assert not any(ai for _, _, ai, _ in played)
@@ -338,7 +343,72 @@ def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
     assert [(seat, m) for seat, m, _, _ in kept] == [(seat, m) for seat, m, _, _ in played]
     assert end_host == end and held_host  # on the host they stay
     # the opening leaves no resolution module behind (a match's first card needs none)
-    assert opened == [] and "shared_rules.disc_more" in opened_host
+    # but what get_ready loads for a person's first card (this match's)
+    assert opened == ["shared_rules.disc_flight"] and "shared_rules.disc_more" in opened_host
     # the picker's candidates leave before a search and before a move is played
     assert searched and not any(searched) and any(searched_host)
     assert not any(c for seat, _, _, c in played if seat == 0)
+
+
+def test_on_the_device_a_calm_frame_loads_the_resolution_before_the_move_is_played(
+    tmp_path, monkeypatch
+):
+    """The resolution a move of yours runs is imported on a calm frame of your turn
+    once the cursor is settled (get_ready), not in the press that plays the move; that
+    frame collects nothing, and a search (a hint) drops it again for its room."""
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    name = "shared_rules.disc_flight"
+    for _ in range(3):  # the cursor settles: the moves, the cursor, then the import
+        app.frame(0, 0)
+    assert not screen.picker.due and name in sys.modules
+    assert not screen.worked  # a frame after it: nothing more to import
+    sys.modules.pop(name)
+    app.frame(0, 0)
+    assert screen.worked and screen.busy()  # the import's frame collects nothing
+    app.frame(0, 0)
+    assert not screen.worked and not screen.busy()
+    screen.players_room()  # a search's room: the resolution leaves
+    assert name not in sys.modules
+    for _ in range(2):
+        app.frame(0, 0)
+    assert name in sys.modules
+    rules, loaded = screen.rules, []
+    real = rules.play
+    monkeypatch.setattr(rules, "play", lambda s, m: loaded.append(name in sys.modules) or real(s, m))
+    screen.picker.place("act", 4)  # Move: A, a calm frame, A on the base under the cursor
+    app.frame(btn.A, btn.A)
+    assert screen.picker.zone == "grid"
+    app.frame(0, 0)
+    app.frame(btn.A, btn.A)
+    assert loaded == [True]  # played without importing its resolution in the press
+
+
+def test_on_the_device_a_computer_move_leaves_the_resolution_for_the_person(
+    tmp_path, monkeypatch
+):
+    """The thinking frame of a computer's move that hands the turn to the person
+    loads the resolution there (its time is the search's), and the press for you
+    (demo, bench) leaves it loaded as it found it, as a person's finger would."""
+    from firmware import gamescreen
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    app, board, d, screen = open_match(tmp_path)
+    name = "shared_rules.disc_flight"
+    handed = 0
+    for _ in range(3000):
+        was_computer = screen.seats.active()
+        app.frame(0, 0)
+        if was_computer and screen.human_turn():  # the frame that played its move
+            assert name in sys.modules
+            handed += 1
+            assert screen.bot_press() and name in sys.modules
+            if handed == 3:
+                break
+        elif screen.human_turn():
+            m = screen.bot_press()
+            app.frame(m, m)
+    assert handed == 3

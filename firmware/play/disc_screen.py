@@ -82,6 +82,7 @@ class DiscScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_EACH_MOVE = True
     RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more")
+    READY = ("shared_rules.disc_flight",)
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -94,6 +95,7 @@ class DiscScreen(gamescreen.GameScreen):
         self.rest()  # the resolution that dealt the match
         if self.human_turn():
             self.picker.reset()
+            self.get_ready()  # your first move's resolution, not in its press
 
     # ---- zones for the picker ------------------------------------------
 

@@ -9,6 +9,11 @@ computer's autoplay point at a move's touches through the same picker.
 
 from firmware import buttons as btn
 
+# A builtin's name is looked up in a table on MicroPython (10-20 us a lookup on the
+# emulated Pico); a module's own names are hashed: the loops over every legal move
+# below ask for len through this name.
+_len = len
+
 KEY = "key"
 _NONE = b""  # no candidates' ends
 # What a press means, besides a move to play (>= 0): see Picker.press.
@@ -74,10 +79,11 @@ class Picker:
         j = 0
         for m in legal:
             t = touches(s, m)
-            if len(t) > k and (not k or _starts(t, path, k)):
+            size = _len(t)
+            if size > k and (not k or _starts(t, path, k)):
                 moves[j] = m
                 nexts[j] = t[k]
-                ends[j] = 1 if len(t) == k + 1 else 0
+                ends[j] = 1 if size == k + 1 else 0
                 j += 1
         if j < n:
             del moves[j:]
