@@ -258,6 +258,8 @@ class GameScreen(Screen):
         return self.heap_ok_at == self.s.nmoves or self.heap_fine()
 
     def heap_fine(self):
+        """The heap not low (asked once a position; a thinking frame asks it for the
+        position its move leaves, after its collection, in its own time)."""
         if heap_low():
             return False
         self.heap_ok_at = self.s.nmoves
@@ -276,24 +278,20 @@ class GameScreen(Screen):
         """On the device one READY module (the resolution a move of the person's runs)
         imported now, so the press that plays the move does not import it in its
         frame: on a calm frame of the person's turn once the cursor is settled (one a
-        frame, and that frame collects nothing: busy), at the opening and in the
-        thinking frame of a computer's move that hands the turn over."""
+        frame, and that frame collects nothing: busy), and at the opening once the
+        first step's candidates are worked out."""
         name = self.unready()
         if name is not None:
             __import__(name)
 
     def rest(self):
         """A move is played: the modules named in RESTING (a game's resolution) leave
-        the heap on the device, so the computer players' search has its room; the rules
-        import them again for the next move. With the person to act next the READY ones
-        stay: the press that plays their move would import them again, and the heap
-        holds them then beside the picker's moves all the same."""
-        if not _dropping():
-            return
-        keep = self.READY if not self.finished and self.human_turn() else ()
-        for name in self.RESTING:
-            if name not in keep:
-                games.drop_module(name)
+        the heap on the device, so the picker's moves and the computer players' search
+        have their room; the rules, or get_ready(), import them again for the next move
+        (the READY ones once the person's candidates are worked out: holding them while
+        those are worked out is what an 86 KB heap cannot afford)."""
+        if _dropping():
+            self.rest_modules()
 
     @classmethod
     def rest_modules(cls):
@@ -450,7 +448,8 @@ class GameScreen(Screen):
             self.release_players()  # as after a computer's choice; the candidates the
             if mask:  # search's room dropped worked out again here, so the press's
                 self.picker.candidates()  # frame does what a person's press does
-            if ready:  # and the READY modules a person's turn had loaded
+            if ready:  # and the READY modules a person's turn had loaded (their file's
+                tidy()  # buffer, 1,148 bytes in one piece, after the search's garbage)
                 while self.unready() is not None:
                     self.get_ready()
         return mask

@@ -57,5 +57,6 @@ class Seats:
         screen.show_log(text)
         screen.after_move(move, seat)
         if not rules.over(s) and not self.active():
-            screen.get_ready()  # in this frame (a thinking one): the person may press at once
+            if screen.READY:  # the heap asked here, after the collection, in the thinking
+                screen.heap_fine()  # frame's time: the calm frame that imports them asks nothing
             screen.autosave(False)  # back with a person, who may press at once: whole

@@ -126,7 +126,7 @@ class DiscScreen(gamescreen.GameScreen):
         for dy in range(-4, 5):
             for dx in range(-4, 5):
                 x, y = bx + dx, by + dy
-                if dx and dy and abs(dx) != abs(dy) and 0 <= x <= top and 0 <= y <= top:
+                if dx and dy and dx != dy and dx != -dy and 0 <= x <= top and 0 <= y <= top:
                     out.append(y * s.size + x)
         return out
 

@@ -292,15 +292,23 @@ class Picker:
         s = self.screen.s
         touches = self.screen.rules.touches
         k = len(self.path)
-        out = []
-        nexts = []
-        more = bytearray(0)
+        n = len(found)
+        out = [0] * n  # sized once, as in _search
+        nexts = [None] * n
+        more = bytearray(n)
+        j = 0
         for i in found:
             if not ends[i]:
-                t = touches(s, moves[i])
-                out.append(moves[i])
-                nexts.append(t[k])
-                more.append(1 if len(t) == k + 1 else 0)
+                m = moves[i]
+                t = touches(s, m)
+                out[j] = m
+                nexts[j] = t[k]
+                more[j] = 1 if _len(t) == k + 1 else 0
+                j += 1
+        if j < n:
+            del out[j:]
+            del nexts[j:]
+            more = more[:j]
         self.keep(s, out, nexts, more)
 
     def back(self):
