@@ -378,7 +378,12 @@ def test_on_the_device_a_calm_frame_loads_the_resolution_before_the_move_is_play
     assert name in sys.modules
     rules, loaded = screen.rules, []
     real = rules.play
-    monkeypatch.setattr(rules, "play", lambda s, m: loaded.append(name in sys.modules) or real(s, m))
+
+    def watched(s, m):
+        loaded.append(name in sys.modules)
+        real(s, m)
+
+    monkeypatch.setattr(rules, "play", watched)
     screen.picker.place("act", 4)  # Move: A, a calm frame, A on the base under the cursor
     app.frame(btn.A, btn.A)
     assert screen.picker.zone == "grid"
