@@ -151,7 +151,6 @@ class GameScreen(Screen):
     PAUSE = PAUSE_ITEMS
     PLAYERS = None  # the module of the game's computer players, if it has one
     RESTING = ()  # rules modules that leave the heap after each move (rest())
-    READY = ()  # of those, what playing a person's move imports (get_ready())
     PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
 
@@ -184,7 +183,6 @@ class GameScreen(Screen):
         self.thinking = False  # "thinking" is on the panel: this frame searches
         self.hint_due = False  # a hint asked for: searched on the next frame
         self.worked = False  # this frame settled the cursor or imported (no collection)
-        self.heap_ok_at = -1  # the position (move count) a calm frame found the heap fine
         self.bot_at = -1  # the position (move count) bot_move was searched for
         self.bot_move = -1
         if rules.KIND != "realtime" and len(rules.humans(state)) < rules.seats(state):
@@ -231,7 +229,7 @@ class GameScreen(Screen):
             picker = getattr(self, "picker", None)
             if picker is not None:
                 picker.drop()  # the person's candidates: worked out again after
-            self.rest_modules()  # a READY module too: get_ready() imports it again
+            self.rest_modules()  # a module a screen loads ahead (Disc's) too
             tidy()
 
     def release_players(self):
@@ -246,50 +244,22 @@ class GameScreen(Screen):
         games.drop_module(self.PLAYERS)
 
     def calm_work(self, picker, computer):
-        """A calm frame has work: the picker's cursor to settle, or a READY module to
-        import. Only then is the heap asked whether it runs low (then a collection
-        first): on a Pico gc.mem_free() walks the whole heap, about 9 ms. An import
-        asks nothing more once this position's search found the heap not low: a press
-        since (a narrowing's candidates) takes far less than the LOW_HEAP margin."""
-        if picker.due:
-            return self.heap_fine()
-        if computer or self.unready() is None:
-            return False
-        return self.heap_ok_at == self.s.nmoves or self.heap_fine()
-
-    def heap_fine(self):
-        """The heap not low (asked once a position; a thinking frame asks it for the
-        position its move leaves, after its collection, in its own time)."""
-        if heap_low():
-            return False
-        self.heap_ok_at = self.s.nmoves
-        return True
-
-    def unready(self):
-        """The READY module not yet imported, or None (the host never drops them)."""
-        if self.pause >= 0 or self.finished or not _dropping():
-            return None
-        for name in self.READY:
-            if name not in sys.modules:
-                return name
-        return None
+        """A calm frame has work (the picker's cursor to settle) and room for it: only
+        then is the heap asked (gc.mem_free() walks the whole heap, about 9 ms on a
+        Pico). A screen may add work of its own (Disc Battle: get_ready)."""
+        return picker.due and not heap_low()
 
     def get_ready(self):
-        """On the device one READY module (the resolution a move of the person's runs)
-        imported now, so the press that plays the move does not import it in its
-        frame: on a calm frame of the person's turn once the cursor is settled (one a
-        frame, and that frame collects nothing: busy), and at the opening once the
-        first step's candidates are worked out."""
-        name = self.unready()
-        if name is not None:
-            __import__(name)
+        """A calm frame's own work once the cursor is settled (calm_work said so)."""
+
+    def handed_over(self):
+        """A computer's move handed the turn to the person (its thinking frame)."""
 
     def rest(self):
         """A move is played: the modules named in RESTING (a game's resolution) leave
         the heap on the device, so the picker's moves and the computer players' search
-        have their room; the rules, or get_ready(), import them again for the next move
-        (the READY ones once the person's candidates are worked out: holding them while
-        those are worked out is what an 86 KB heap cannot afford)."""
+        have their room; the rules import them again for the next move (or a screen's
+        get_ready, once the person's candidates are worked out)."""
         if _dropping():
             self.rest_modules()
 
@@ -438,7 +408,6 @@ class GameScreen(Screen):
         searched = self.bot_at != s.nmoves
         if searched:  # one search per position
             self.bot_at = s.nmoves
-            ready = self.READY and self.unready() is None
             self.players_room()
             self.bot_move = self.rules.best_move(s)
             if heap_low():  # its search's garbage, as a calm frame before a person's
@@ -448,10 +417,6 @@ class GameScreen(Screen):
             self.release_players()  # as after a computer's choice; the candidates the
             if mask:  # search's room dropped worked out again here, so the press's
                 self.picker.candidates()  # frame does what a person's press does
-            if ready:  # and the READY modules a person's turn had loaded (their file's
-                tidy()  # buffer, 1,148 bytes in one piece, after the search's garbage)
-                while self.unready() is not None:
-                    self.get_ready()
         return mask
 
     # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --

@@ -57,6 +57,5 @@ class Seats:
         screen.show_log(text)
         screen.after_move(move, seat)
         if not rules.over(s) and not self.active():
-            if screen.READY:  # the heap asked here, after the collection, in the thinking
-                screen.heap_fine()  # frame's time: the calm frame that imports them asks nothing
+            screen.handed_over()  # in the thinking frame's time
             screen.autosave(False)  # back with a person, who may press at once: whole

@@ -14,6 +14,8 @@ for a hint. A throw's direction is a compass; its lane and a move's new base are
 on the Grid as the cursor walks them.
 """
 
+import sys
+
 from firmware import gamescreen, gfx
 from firmware.ui.dice import die, tokens
 from firmware.ui.grid import Grid
@@ -82,10 +84,11 @@ class DiscScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_EACH_MOVE = True
     RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more")
-    READY = ("shared_rules.disc_flight",)
+    READY = "shared_rules.disc_flight"  # what your move runs: loaded before its press
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
+        self.heap_ok_at = -1  # the position (move count) the heap was found fine for
         s = self.s
         s.rng = Dice(s)
         self.c = max(1, 48 // s.size)  # pixels a cell
@@ -96,6 +99,54 @@ class DiscScreen(gamescreen.GameScreen):
         if self.human_turn():
             self.picker.reset()
             self.get_ready()  # your first move's resolution, not in its press
+
+    # ---- the resolution loaded ahead (docs/contract.md, READY) -----------
+
+    def unready(self):
+        """True on the device while the resolution is out of the heap on your turn."""
+        if self.pause >= 0 or self.finished or not gamescreen._dropping():
+            return False
+        return self.READY not in sys.modules
+
+    def calm_work(self, picker, computer):
+        """Besides the cursor: your move's resolution to import once the cursor is
+        settled, with no second heap question once this position's search or the
+        thinking frame before it found room."""
+        if picker.due:
+            return self.heap_fine()
+        if computer or not self.unready():
+            return False
+        return self.heap_ok_at == self.s.nmoves or self.heap_fine()
+
+    def heap_fine(self):
+        if gamescreen.heap_low():
+            return False
+        self.heap_ok_at = self.s.nmoves
+        return True
+
+    def get_ready(self):
+        """The resolution imported now, so the press that plays your move does not
+        import it (about 20 ms from .mpy files): on a calm frame of your turn once the
+        cursor is settled (that frame collects nothing) and at the opening after the
+        first step's candidates. Never before them: held while they are worked out,
+        a duel no longer played in an 86 KB heap."""
+        if self.unready():
+            __import__(self.READY)
+
+    def handed_over(self):
+        """The heap asked after a computer's move, in its thinking frame's time, so the
+        calm frame that imports the resolution asks nothing."""
+        self.heap_fine()
+
+    def bot_press(self):
+        """As the shared one; its search drops the resolution for its room, and it is
+        loaded again after it if your turn had it (as a person's finger leaves it)."""
+        ready = not self.unready()
+        mask = gamescreen.GameScreen.bot_press(self)
+        if ready and self.unready():
+            gamescreen.tidy()  # its file's buffer, 1,148 bytes in one piece
+            self.get_ready()
+        return mask
 
     # ---- zones for the picker ------------------------------------------
 
