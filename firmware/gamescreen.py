@@ -410,13 +410,14 @@ class GameScreen(Screen):
             self.bot_at = s.nmoves
             self.players_room()
             self.bot_move = self.rules.best_move(s)
+            if self.PLAYERS_EACH_MOVE:  # as after a computer's choice: the players
+                self.release_players()  # leave before the person's candidates come
             if heap_low():  # its search's garbage, as a calm frame before a person's
                 tidy()  # press would collect it (a person's finger makes none)
         mask = self.picker.press_toward(self.bot_move)
-        if searched and self.PLAYERS_EACH_MOVE and _dropping():
-            self.release_players()  # as after a computer's choice; the candidates the
-            if mask:  # search's room dropped worked out again here, so the press's
-                self.picker.candidates()  # frame does what a person's press does
+        if searched and mask and self.PLAYERS_EACH_MOVE and _dropping():
+            self.picker.candidates()  # the ones the search's room dropped, worked out
+            # again here, so the press's frame does what a person's press does
         return mask
 
     # ---- the picker's questions to a screen (firmware/ui/picker.py): the defaults --
