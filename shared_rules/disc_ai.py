@@ -352,8 +352,8 @@ def _answer(s, ms, strong):
         if s.alive[q] and q != me and q != slot >> 1:
             if first_cross(rest, s.bx[q], s.by[q]) >= 0:
                 gain += _side(s, me, q) * exposed(s, q, s.prone[q], s.held[q])
-    if g.BLOCK in ms:
-        return g.DODGE if gain >= KILL / 2 else g.BLOCK
+    if g.BLOCK in ms:  # advanced: a dodge places the disc as a block does (A7)
+        return g.DODGE if gain >= KILL / 2 and not g.advanced(s) else g.BLOCK
     if gain >= 20:
         return g.PASS
     zone = _throw_zone(s, me)

@@ -107,12 +107,20 @@ def _react(s, m):
 
 
 def _dodge(s, p, slot):
-    """Dodge a disc: with a held card it passes by; without, the program dives prone
-    (advanced: an opposed test first, failing it is struck)."""
+    """Dodge a disc: with a held card it passes by (advanced: an opposed test, failing
+    it is struck, passing it places the disc by the die as a Block does, A7); without,
+    the program dives prone (advanced: an opposed test first, failing it is struck)."""
     if s.held[p]:
         _spend(s, p)
-        if g.advanced(s) and not _opposed(s, p, slot >> 1):
-            _struck(s, p, slot)
+        if g.advanced(s):
+            if not _opposed(s, p, slot >> 1):
+                _struck(s, p, slot)
+            elif s.alive[slot >> 1]:
+                _place(s, slot, p)
+                s.cur = g.NO
+            else:
+                _disc_gone(s, slot)
+                s.cur = g.NO
         return
     if g.advanced(s) and not _opposed(s, p, slot >> 1):
         _struck(s, p, slot)

@@ -449,6 +449,29 @@ def case_a7_dodge_opposed_and_the_dive():
     assert not s.alive[0]
 
 
+def case_a7_dodge_with_a_card_places_the_disc_as_a_block():
+    # the advanced Dodge: "If you succeed or tie then you are successful - Roll the
+    # Direction Die and place the small end of the Disc Marker against your Action Base"
+    s = setup([(2, 10), (16, 10)], actor=1, held=[1, 1], rules="advanced")
+    fly(s, 2, 12, 12, 6)
+    act(s, "move 0 1")
+    act(s, "fly")
+    act(s, "dodge", [4, 4, 2])  # tie: dodged, the die says east
+    assert s.alive[0] and not s.prone[0] and s.held[0] == 0
+    assert (s.hx[2], s.hy[2], s.hd[2]) == (7, 12, 2)  # against the base, heading east
+    s = setup([(2, 10), (16, 10)], actor=1, held=[1, 1], rules="advanced")
+    fly(s, 2, 12, 12, 6)
+    act(s, "move 0 1")
+    act(s, "fly")
+    act(s, "dodge", [2, 3])  # lost: struck
+    assert not s.alive[0] and g.over(s)
+    s = setup([(2, 10), (16, 10)], actor=1, held=[1, 1])  # basic: the disc goes on
+    fly(s, 2, 12, 12, 6)
+    act(s, "move 0 1")
+    act(s, "dodge")
+    assert s.alive[0] and s.hd[2] == 6
+
+
 def case_a9_a_derezzed_programs_disc_cannot_arc():
     prof = {"points": 64, "level": 5}
     s = setup([(2, 10), (5, 10), (16, 18)], held=[1, 0, 1], rules="advanced", prof=prof)
