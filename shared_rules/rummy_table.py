@@ -139,7 +139,11 @@ def penalty(cards, wild, table):
     its gaps; any wild) chosen for the least penalty of the cards left."""
     sets, runs = table
     ends = []
-    both = []  # runs that could take an ace at both ends
+    both = []  # runs whose ends reach both aces: 14 cards, one too many (D12)
+    wilds = 0
+    for c in cards:
+        if is_wild(c, wild):
+            wilds += 1
     for suit, lo, hi in runs:
         top = 12 if lo == 0 else min(13, lo + 12)
         bottom = 1 if hi == 13 else max(0, hi - 12)
@@ -147,27 +151,35 @@ def penalty(cards, wild, table):
             ends.append([1, hi, suit, top])
         if lo > 0 and bottom < lo:
             ends.append([2, lo, suit, bottom])
-        if lo > 0 and hi < 13:
-            both.append(suit)
-    best = _penalty(cards, wild, sets, runs, ends)
-    for suit in both:
-        aces = 0
-        for c in cards:
-            if c == suit * 13:
-                aces += 1
-        if aces < 2:
-            continue
-        for keep in (1, 2):  # one end may not reach its ace: the better of the two
-            limited = []
-            for e in ends:
-                e = list(e)
-                if e[2] == suit and e[0] == keep:
-                    e[3] = 12 if keep == 1 else 1
-                limited.append(e)
-            v = _penalty(cards, wild, sets, runs, limited)
-            if v < best:
-                best = v
+        if lo > 0 and hi < 13 and _suited(cards, wild, suit) + wilds >= 14 - (hi - lo + 1):
+            both.append(suit)  # the hand may hold enough to reach both
+    if not both:
+        return _penalty(cards, wild, sets, runs, ends)
+    best = -1
+    for way in range(1 << len(both)):  # each such run: no ace high, or no ace low
+        limited = []
+        for e in ends:
+            e = list(e)
+            if e[2] in both:
+                high = (way >> both.index(e[2])) & 1
+                if e[0] == 1 and not high:
+                    e[3] = 12
+                elif e[0] == 2 and high:
+                    e[3] = 1
+            limited.append(e)
+        v = _penalty(cards, wild, sets, runs, limited)
+        if best < 0 or v < best:
+            best = v
     return best
+
+
+def _suited(cards, wild, suit):
+    """The hand's cards of the suit that are not wild."""
+    n = 0
+    for c in cards:
+        if c != 52 and c // 13 == suit and not is_wild(c, wild):
+            n += 1
+    return n
 
 
 def _penalty(cards, wild, sets, runs, ends):

@@ -456,6 +456,17 @@ def case_R25_R28_the_others_pay_for_cards_left():
     assert s.rounds[0] == [0, 0, -1, 23, 0]
 
 
+def case_R26_D12_a_run_laid_off_on_reaches_one_ace_only():
+    """A run on the table takes cards at either end, never an ace at both (D3, D12: a
+    run is at most 13 cards)."""
+    table = ([], [(0, 1, 12)])  # 2S..KS laid down
+    assert r.penalty(cards("AS AS"), 3, table) == 14  # one ace goes on, one is left
+    assert r.penalty(cards("AS"), 3, table) == 0
+    assert r.penalty(cards("AS AS 7D"), 3, table) == 21
+    table = ([], [(1, 1, 12)])  # 2H..KH: the spades' aces find no place
+    assert r.penalty(cards("AS AS"), 3, table) == 28
+
+
 def case_R26_D12_cards_laid_off_on_the_melds_laid_down():
     """'players are allowed to dispose of cards by adding them to other players' sets or
     runs': onto the melds of the seat that went out (sets by rank, runs at either end,
