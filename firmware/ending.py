@@ -18,14 +18,21 @@ def finish(scr):
     app = scr.app
     scr.over_at = app.frame_no
     scr.release_players()  # room for the stats code and the result
-    if scr.shared():  # people taking turns on one device: not the owner's stats
-        scr.result = (None, False)
-    else:
-        scr.result = record_result(app.store, scr.gid, scr.rules, scr.s, scr.counted_at, False)
+    if scr.result is None:  # not counted on the frame before (a game left at its end)
+        count(scr)
     app.dirty = True  # the result box is drawn over the board as it stands
     scr.box_only = scr.incremental  # the frame still holds that board
     scr.files_due = True
     app.after_show = scr.finish_files  # the result on the panel first
+
+
+def count(scr):
+    """The finished game counted (its stats read, not written yet), on the frame before
+    its result is drawn: each is about half a frame on a Pico."""
+    if scr.shared():  # people taking turns on one device: not the owner's stats
+        scr.result = (None, False)
+    else:
+        scr.result = record_result(scr.app.store, scr.gid, scr.rules, scr.s, scr.counted_at, False)
 
 
 def finish_files(scr, whole):

@@ -175,7 +175,7 @@ class GameScreen(Screen):
         self.pause = -1  # pause menu cursor, -1 when closed
         self.help = None  # the help pages over the game (opened from the pause menu)
         self.finished = False
-        self.ending = 0  # 5 .. 1: the last move is on the panel, the frames before finish
+        self.ending = 0  # 6 .. 1: the last move is on the panel, the frames before finish
         self.box_only = False  # the board as the last move left it: draw the result box
         self.result = None  # (stats, new_best) once the game is over
         self.over_at = 0  # the frame the game ended in
@@ -296,15 +296,17 @@ class GameScreen(Screen):
                 tidy()
         if self.ending:  # the frames after the last move: the players leave the heap,
             self.ending -= 1  # then the stats code, the result's and the end's steps load,
-            if self.ending == 4:  # each import (~20 ms on a Pico) alone in its frame; then
-                self.release_players()  # the count and the result box. No collection:
+            if self.ending == 5:  # each import (~20 ms on a Pico) alone in its frame; then
+                self.release_players()  # the count, then the result box. No collection:
                 self.prepare_over()
-            elif self.ending == 3:  # after one, each multi-block allocation of an import
+            elif self.ending == 4:  # after one, each multi-block allocation of an import
                 _records()  # scans the heap from its start
-            elif self.ending == 2:
+            elif self.ending == 3:
                 _result()
-            elif self.ending == 1:
+            elif self.ending == 2:
                 _ending()
+            elif self.ending == 1:
+                _ending().count(self)  # the stats read and counted (10 ms on a Pico)
             else:
                 self.finish()
             return
@@ -336,7 +338,7 @@ class GameScreen(Screen):
         if picker is not None:
             picker.forget()
         if not self.finished and self.game_over():
-            self.ending = 5  # the last move shows at once; the end's work in the frames after
+            self.ending = 6  # the last move shows at once; the end's work in the frames after
             self.app.dirty = True
 
     def game_over(self):

@@ -513,7 +513,7 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     """The press that ends a game shows its move at once; the next frame lets the
     computer players leave the heap, the next loads the stats code (an import is file
     work: a frame of its own), the next the result code, the next the end's code, the
-    one after counts the game and shows the result box, and only then are the files
+    one after counts the game, the next shows the result box, and only then are the files
     written: the stats that frame, the journal on the frames after, a piece a frame,
     then the replay."""
     app, board, d = make(tmp_path)
@@ -540,7 +540,10 @@ def test_the_last_move_shows_then_the_result_then_the_files_are_written(tmp_path
     assert "firmware.result" in sys.modules and "firmware.ending" not in sys.modules
     app.frame(0, 0)  # then the end's code (firmware/ending.py), alone too
     assert events == [] and screen.ending and not screen.finished
-    assert "firmware.ending" in sys.modules
+    assert "firmware.ending" in sys.modules and screen.result is None
+    app.frame(0, 0)  # the game counted: its stats read, nothing written, nothing shown
+    assert events == [] and screen.ending and not screen.finished
+    assert screen.result is not None and screen.result[0]["games"] == 1
     app.frame(0, 0)
     assert screen.finished and not screen.ending
     assert events[:2] == ["show", "write hang10.json"], events

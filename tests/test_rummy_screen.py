@@ -251,7 +251,7 @@ def test_on_the_device_the_next_deal_drops_the_table_and_scoring_code(tmp_path, 
     play(app, screen, r.OUT + r.parse_card("9D"))
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
     d.idle()  # the score table's frame
-    parts = ("firmware.ui.table", "shared_rules.rummy_table")
+    parts = ("firmware.table", "shared_rules.rummy_table")
     assert all(name in sys.modules for name in parts)
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
     d.keys("A")
@@ -354,9 +354,9 @@ def test_the_end_loads_the_score_table_before_the_result_frame(tmp_path, monkeyp
         mask = screen.bot_press()
         app.frame(mask, mask)
     assert screen.ending and not screen.finished
-    assert "firmware.ui.table" not in sys.modules and screen.table is None
+    assert "firmware.table" not in sys.modules and screen.table is None
     app.frame(0, 0)  # the ending's first frame
-    assert "firmware.ui.table" in sys.modules and screen.table is not None
+    assert "firmware.table" in sys.modules and screen.table is not None
     table = screen.table
     idle_until(app, screen, lambda: screen.finished)
     assert screen.table is table  # the result's frame drew the one made then

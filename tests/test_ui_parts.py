@@ -6,7 +6,8 @@ import io
 import framebuf
 import pytest
 
-from firmware.ui import dice, logline, strip, table
+from firmware import table
+from firmware.ui import dice, logline, strip
 from mpvm import run_mp
 
 W = 128
@@ -504,7 +505,8 @@ def test_logline_fits_the_screen():
 
 SCENE = """
 import framebuf
-from firmware.ui import dice, logline, strip, table
+from firmware import table
+from firmware.ui import dice, logline, strip
 
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)

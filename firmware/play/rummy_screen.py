@@ -146,7 +146,7 @@ class RummyScreen(gamescreen.GameScreen):
             last = r.over(self.s)
         gamescreen.GameScreen.update(self, pressed, held)
         if last and not self.ending and not self.finished:
-            self.ending = 5  # the match's last move: its end as after any (GameScreen)
+            self.ending = 6  # the match's last move: its end as after any (GameScreen)
             self.app.dirty = True
 
     def busy(self):
@@ -211,7 +211,7 @@ class RummyScreen(gamescreen.GameScreen):
         if move == r.NEXT:  # a new round: the score table and the scoring code go
             self.table = None
             if gamescreen._dropping():  # the device (firmware/gamescreen.py)
-                games.drop_module("firmware.ui.table")
+                games.drop_module("firmware.table")
                 games.drop_module("shared_rules.rummy_table")
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
@@ -303,7 +303,7 @@ class RummyScreen(gamescreen.GameScreen):
         if table is None or table.rows != rows:
             names = [n[0] for n in r.SEAT_NAMES[: self.s.n]]
             names[0] = "Y"
-            from firmware.ui.table import RoundTable  # between rounds only (heap)
+            from firmware.table import RoundTable  # between rounds only (heap)
 
             table = self.table = RoundTable(names, rows, 2 if len(names) == 4 else 3)
         return table
