@@ -292,6 +292,7 @@ def whole_match(tmp_path, monkeypatch, dropping):
         sys.modules.pop(name, None)
     app, board, d, screen = open_match(tmp_path, {"battle": "three", "grid": 12}, seed=7)
     rules = screen.rules  # the module the screen plays with (a game opens it afresh)
+    app.frame(0, 0)  # the heap asked on one calm frame, the resolution imported on the next
     opened = sorted(n for n in sys.modules if n.startswith("shared_rules.disc_"))
     played = []
     searched = []
@@ -419,3 +420,61 @@ def test_on_the_device_a_computer_move_asks_the_heap_for_the_person(tmp_path, mo
         if handed >= 3 and kept >= 3:
             break
     assert handed >= 3 and kept >= 3
+
+
+@pytest.mark.parametrize("roomy", [True, False])
+def test_on_the_device_a_roomy_heap_loads_the_resolution_before_the_candidates(
+    tmp_path, monkeypatch, roomy
+):
+    """docs/rules/disc.md, "Budgets": when the heap's last answer had ROOM to spare (a
+    Pico's whole heap), the first calm frame after your move imports your next move's
+    resolution, before the next step's candidates, and the next position's heap
+    question is not asked; near the budget's edge the candidates come first. Either
+    way a calm frame lists a Move's places before the A that picks Move."""
+    import gc
+
+    from firmware import gamescreen
+    from firmware.app import LOW_HEAP
+    from firmware.play import disc_screen
+
+    asked = []
+
+    def mem_free():  # MicroPython's: the game's module takes it as it is imported
+        asked.append(1)
+        return LOW_HEAP + (disc_screen.ROOM if roomy else 1)
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    monkeypatch.setattr(gc, "mem_free", mem_free, raising=False)
+    app, board, d, screen = open_match(tmp_path)
+    person_card(app, screen)
+    name = "shared_rules.disc_flight"
+    for _ in range(4):  # calm frames: the heap asked, the import, the places listed
+        app.frame(0, 0)
+    s = screen.s
+    assert screen.places_at == s.nmoves and name in sys.modules
+    listed = []
+    real = screen.places
+
+    def places():
+        listed.append(1)
+        return real()
+
+    screen.places = places
+    assert (screen.move_ahead is not None) is roomy  # the candidates after Move's A
+    screen.picker.place("act", 4)  # Move: A, then A on the base under the cursor
+    app.frame(btn.A, btn.A)
+    assert screen.picker.zone == "grid" and listed == [] and screen.move_ahead is None
+    want = [m for m in g.moves(s) if g.MOVE <= m < g.CATCH]
+    assert screen.picker.cached == want
+    assert screen.picker.nexts == [g.touches(s, m)[1] for m in want]
+    assert list(screen.picker.ends) == [1] * len(want)
+    n = s.nmoves
+    app.frame(btn.A, btn.A)
+    assert s.nmoves == n + 1 and name not in sys.modules  # it leaves after each move
+    until(app, lambda: screen.human_turn() and screen.picker.due)  # your turn again
+    before = len(asked)  # the computer's move asked the heap in its thinking frame
+    app.frame(0, 0)  # the first calm frame of your turn
+    assert screen.picker.fresh() is not roomy  # with room, the import came first,
+    assert (name in sys.modules) is roomy  # else the candidates
+    until(app, lambda: not screen.picker.due and name in sys.modules)
+    assert len(asked) == before  # asked once a position

@@ -14,9 +14,13 @@ for a hint. A throw's direction is a compass; its lane and a move's new base are
 on the Grid as the cursor walks them.
 """
 
+import gc
 import sys
 
+from micropython import const
+
 from firmware import gamescreen, gfx
+from firmware.app import LOW_HEAP
 from firmware.ui.dice import die, tokens
 from firmware.ui.grid import Grid
 from firmware.ui.logline import LogLine
@@ -28,6 +32,11 @@ from shared_rules.rng import Rng
 SIDE_X = 52
 LOG_Y = 56
 CHOICE_Y = 32
+# Free heap over LOW_HEAP, at the last question, that answers the next position's
+# question without asking and lets your move's resolution load before the next step's
+# candidates: a move, its save and the candidates make less than 32 KB of garbage.
+ROOM = const(32 * 1024)
+_mem_free = getattr(gc, "mem_free", None)  # CPython has none: never low there
 ACTS = (0, 1, 2, 3, 4)
 DIRS = (0, 1, 2, 3, 4, 5, 6, 7)
 LANES = (0, 1, 2, 3)
@@ -89,16 +98,22 @@ class DiscScreen(gamescreen.GameScreen):
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
         self.heap_ok_at = -1  # the position (move count) the heap was found fine for
+        self.roomy_at = -9  # the position it was found with ROOM to spare (none yet)
+        self.places_at = -1  # the position places_kept was listed for
+        self.places_kept = None
+        self.move_ahead = None  # (position, moves, next touches, ends) after Move's A
         s = self.s
         s.rng = Dice(s)
         self.c = max(1, 48 // s.size)  # pixels a cell
         self.grid = Grid(s.size, s.size, self.c, self.paint, 1, 1)
         self.log = LogLine(LOG_Y)
         self.picker = Picker(self)
+        self.picker.narrow = self.narrow  # Move's A: the candidates worked out ahead
         self.rest()  # the resolution that dealt the match
         if self.human_turn():
             self.picker.reset()
-            self.get_ready()  # your first move's resolution, not in its press
+            self.heap_fine()  # asked as the match opens: a calm frame imports your first
+            # move's resolution (the opening drops what it imported), not its press
 
     # ---- the resolution loaded ahead (docs/contract.md, READY) -----------
 
@@ -109,29 +124,86 @@ class DiscScreen(gamescreen.GameScreen):
         return self.READY not in sys.modules
 
     def calm_work(self, picker, computer):
-        """Besides the cursor: your move's resolution to import once the cursor is
-        settled, with no second heap question once this position's search or the
-        thinking frame before it found room."""
+        """A calm frame's work on your turn, one piece a frame: the heap asked (about 9
+        ms on a Pico), your move's resolution imported (about 20 ms: then the press
+        that plays the move imports nothing), the next step's candidates worked out,
+        the cursor placed, a Move's places listed. With ROOM to spare (a Pico's heap,
+        mostly) the import comes first, so a move played on the press right after the
+        candidates finds it; in a heap near the budget's edge it waits for the
+        candidates (held while they are worked out, a duel no longer played in an 86
+        KB heap). The frames that ask or import collect nothing (worked)."""
+        if computer:
+            return False
+        n = self.s.nmoves
+        roomy = self.roomy_at >= n - 1 and self.heap_fine()  # fine, and not asked
+        if self.unready() and (roomy or self.heap_ok_at == n and not picker.due):
+            __import__(self.READY)
+            self.worked = True
+            return False
         if picker.due:
             return self.heap_fine()
-        if computer or not self.unready():
-            return False
-        return self.heap_ok_at == self.s.nmoves or self.heap_fine()
+        if self.places_due():
+            return True  # get_ready lists them
+        if self.unready() and self.heap_fine():
+            self.worked = True  # asked here: the import on the next calm frame
+        return False
 
     def heap_fine(self):
-        if gamescreen.heap_low():
+        """Room for this position's work. gc.mem_free() walks the whole heap (about 9
+        ms on a Pico): not asked again for a position, nor for the one after a position
+        that had ROOM to spare (a move spends less)."""
+        n = self.s.nmoves
+        if self.heap_ok_at == n or self.roomy_at == n - 1:
+            self.heap_ok_at = n
+            return True
+        free = LOW_HEAP if _mem_free is None else _mem_free()  # CPython: fine, no more
+        if free < LOW_HEAP:
             return False
-        self.heap_ok_at = self.s.nmoves
+        self.heap_ok_at = n
+        if free >= LOW_HEAP + ROOM:
+            self.roomy_at = n
         return True
 
+    def places_due(self):
+        """A Move's new bases not yet listed for your card, the heap found fine: a calm
+        frame lists them (about 3 ms on a Pico), not the A that picks Move."""
+        s = self.s
+        return (
+            self.places_at != s.nmoves
+            and self.heap_ok_at == s.nmoves
+            and s.phase == g.PH_CARD
+            and self.pause < 0
+            and not self.finished
+        )
+
     def get_ready(self):
-        """The resolution imported now, so the press that plays your move does not
-        import it (about 20 ms from .mpy files): on a calm frame of your turn once the
-        cursor is settled (that frame collects nothing) and at the opening after the
-        first step's candidates. Never before them: held while they are worked out,
-        a duel no longer played in an 86 KB heap."""
-        if self.unready():
-            __import__(self.READY)
+        """A calm frame's own work once the cursor is settled (calm_work): a Move's
+        places listed."""
+        if self.places_due():
+            self.places_kept = self.places()
+            self.places_at = self.s.nmoves
+            if self.roomy_at >= self.s.nmoves - 1:  # room for them: about 2.5 KB
+                self.move_ahead = self.after_move_act()
+
+    def after_move_act(self):
+        """The candidates once Move is picked (each a new base, its last touch), worked
+        out as the picker's narrowing would (about 9 ms on a Pico), or None."""
+        pk, s = self.picker, self.s
+        if pk.path or not pk.fresh():
+            return None
+        moves = [m for m in pk.cached if g.MOVE <= m < g.CATCH]
+        nexts = [g.touches(s, m)[1] for m in moves]
+        return (s.nmoves, moves, nexts, bytearray(b"\x01" * len(moves)))
+
+    def narrow(self, moves, found, ends):
+        """The picker's narrowing, but for Move's A on the position the calm frame
+        worked it out for (after_move_act)."""
+        pk, ahead = self.picker, self.move_ahead
+        if ahead is not None and ahead[0] == self.s.nmoves and pk.path == [("act", 4)]:
+            self.move_ahead = None
+            pk.keep(self.s, ahead[1], ahead[2], ahead[3])
+        else:
+            Picker.narrow(pk, moves, found, ends)
 
     def handed_over(self):
         """The heap asked after a computer's move, in its thinking frame's time, so the
@@ -145,7 +217,7 @@ class DiscScreen(gamescreen.GameScreen):
         mask = gamescreen.GameScreen.bot_press(self)
         if ready and self.unready():
             gamescreen.tidy()  # its file's buffer, 1,148 bytes in one piece
-            self.get_ready()
+            __import__(self.READY)
         return mask
 
     # ---- zones for the picker ------------------------------------------
@@ -161,7 +233,9 @@ class DiscScreen(gamescreen.GameScreen):
             return TARGETS
         if zone == "answer":
             return ANSWERS
-        return self.places() if zone == "grid" else ()
+        if zone != "grid":
+            return ()
+        return self.places_kept if self.places_at == self.s.nmoves else self.places()
 
     def places(self):
         """A move's new bases: the 8 rays (far first), then the rest by rows."""
@@ -194,6 +268,9 @@ class DiscScreen(gamescreen.GameScreen):
 
     def after_move(self, move, seat):
         self.rest()
+        self.places_kept = None
+        self.places_at = -1
+        self.move_ahead = None
         if self.human_turn():
             self.picker.reset(True)
         else:
