@@ -84,6 +84,23 @@ class Dice(Rng):
         return v
 
 
+MOVE_ACT = ("act", 4)
+
+
+class DiscPicker(Picker):
+    """The shared picker; the A that picks Move takes the candidates after it from a
+    calm frame's work (DiscScreen.get_ready) when they are this position's."""
+
+    def narrow(self, moves, found, ends):
+        ahead = self.screen.move_ahead
+        s = self.screen.s
+        if ahead is not None and ahead[0] == s.nmoves and self.path == [MOVE_ACT]:
+            self.screen.move_ahead = None
+            self.keep(s, ahead[1], ahead[2], ahead[3])
+            return
+        Picker.narrow(self, moves, found, ends)
+
+
 class DiscScreen(gamescreen.GameScreen):
     # RULES is set after the class (below). The computer programs' module comes in for
     # each choice (a thinking frame) and leaves before the move is played; the
@@ -107,8 +124,7 @@ class DiscScreen(gamescreen.GameScreen):
         self.c = max(1, 48 // s.size)  # pixels a cell
         self.grid = Grid(s.size, s.size, self.c, self.paint, 1, 1)
         self.log = LogLine(LOG_Y)
-        self.picker = Picker(self)
-        self.picker.narrow = self.narrow  # Move's A: the candidates worked out ahead
+        self.picker = DiscPicker(self)
         self.rest()  # the resolution that dealt the match
         if self.human_turn():
             self.picker.reset()
@@ -188,22 +204,26 @@ class DiscScreen(gamescreen.GameScreen):
     def after_move_act(self):
         """The candidates once Move is picked (each a new base, its last touch), worked
         out as the picker's narrowing would (about 9 ms on a Pico), or None."""
-        pk, s = self.picker, self.s
+        pk = self.picker
         if pk.path or not pk.fresh():
             return None
-        moves = [m for m in pk.cached if g.MOVE <= m < g.CATCH]
-        nexts = [g.touches(s, m)[1] for m in moves]
-        return (s.nmoves, moves, nexts, bytearray(b"\x01" * len(moves)))
-
-    def narrow(self, moves, found, ends):
-        """The picker's narrowing, but for Move's A on the position the calm frame
-        worked it out for (after_move_act)."""
-        pk, ahead = self.picker, self.move_ahead
-        if ahead is not None and ahead[0] == self.s.nmoves and pk.path == [("act", 4)]:
-            self.move_ahead = None
-            pk.keep(self.s, ahead[1], ahead[2], ahead[3])
-        else:
-            Picker.narrow(pk, moves, found, ends)
+        s = self.s
+        legal = pk.cached
+        n = 0
+        for m in legal:
+            if g.MOVE <= m < g.CATCH:
+                n += 1
+        if n < 2:
+            return None
+        moves = [0] * n
+        nexts = [None] * n
+        j = 0
+        for m in legal:
+            if g.MOVE <= m < g.CATCH:
+                moves[j] = m
+                nexts[j] = g.touches(s, m)[1]
+                j += 1
+        return (s.nmoves, moves, nexts, bytearray(b"\x01" * n))
 
     def handed_over(self):
         """The heap asked after a computer's move, in its thinking frame's time, so the
