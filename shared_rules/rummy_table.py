@@ -5,7 +5,7 @@ Imported when first needed (a round's last turns and its scoring): the meld sear
 need to (the device drops it between rounds).
 """
 
-from shared_rules.rummy import is_wild
+from shared_rules.rummy import JOKER, is_wild
 
 _m = None  # shared_rules.rummy_melds, imported when first needed (see _search)
 
@@ -139,7 +139,8 @@ def penalty(cards, wild, table):
     its gaps; any wild) chosen for the least penalty of the cards left."""
     sets, runs = table
     ends = []
-    both = []  # runs whose ends reach both aces: 14 cards, one too many (D12)
+    both = []  # runs whose ends reach both aces (14 cards, one too many, D12): where
+    # their two ends are in `ends`
     wilds = 0
     for c in cards:
         if is_wild(c, wild):
@@ -152,21 +153,17 @@ def penalty(cards, wild, table):
         if lo > 0 and bottom < lo:
             ends.append([2, lo, suit, bottom])
         if lo > 0 and hi < 13 and _suited(cards, wild, suit) + wilds >= 14 - (hi - lo + 1):
-            both.append(suit)  # the hand may hold enough to reach both
+            both.append(len(ends) - 2)  # the hand may reach both: its two ends' places
     if not both:
         return _penalty(cards, wild, sets, runs, ends)
     best = -1
     for way in range(1 << len(both)):  # each such run: no ace high, or no ace low
-        limited = []
-        for e in ends:
-            e = list(e)
-            if e[2] in both:
-                high = (way >> both.index(e[2])) & 1
-                if e[0] == 1 and not high:
-                    e[3] = 12
-                elif e[0] == 2 and high:
-                    e[3] = 1
-            limited.append(e)
+        limited = [list(e) for e in ends]
+        for k in range(len(both)):
+            if (way >> k) & 1:
+                limited[both[k] + 1][3] = 1  # the high ace, not the low one
+            else:
+                limited[both[k]][3] = 12  # the low ace, not the high one
         v = _penalty(cards, wild, sets, runs, limited)
         if best < 0 or v < best:
             best = v
@@ -177,7 +174,7 @@ def _suited(cards, wild, suit):
     """The hand's cards of the suit that are not wild."""
     n = 0
     for c in cards:
-        if c != 52 and c // 13 == suit and not is_wild(c, wild):
+        if c != JOKER and c // 13 == suit and not is_wild(c, wild):
             n += 1
     return n
 

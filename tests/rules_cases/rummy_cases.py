@@ -463,6 +463,7 @@ def case_R26_D12_a_run_laid_off_on_reaches_one_ace_only():
     assert r.penalty(cards("AS AS"), 3, table) == 14  # one ace goes on, one is left
     assert r.penalty(cards("AS"), 3, table) == 0
     assert r.penalty(cards("AS AS 7D"), 3, table) == 21
+    assert r.penalty(cards("AS AS"), 3, ([], [(0, 1, 12), (0, 1, 12)])) == 0  # one each
     table = ([], [(1, 1, 12)])  # 2H..KH: the spades' aces find no place
     assert r.penalty(cards("AS AS"), 3, table) == 28
 
