@@ -18,9 +18,9 @@ venv: $(STAMP)
 sim: venv
 	$(BIN)/python -m host_sim
 
-## every test: CPython, and inside the MicroPython VM
+## every test: CPython, and inside the MicroPython VM (on up to four CPUs at once)
 test: venv
-	$(BIN)/python -m pytest -q --durations=15 tests
+	$(BIN)/python -m pytest -q -n auto --maxprocesses=4 --durations=15 tests
 
 ## regenerate the README screenshots (docs/img/*.png)
 shots: venv

@@ -101,8 +101,12 @@ def fits_full(size):
 def view(buf, size, status=""):
     """What the terminal shows for these screen bytes at this size: the full view, or
     the compact one with a line saying how to get the full one. A status (a
-    screenshot's file) takes the keys' line."""
-    line = (status or HELP)[: max(0, size[0] - 1)]
+    screenshot's file) takes the keys' line; one too long for it keeps its end (the
+    file's name) after "..."."""
+    width = max(0, size[0] - 1)
+    line = (status or HELP)[:width]
+    if status and len(status) > width >= 8:
+        line = "..." + status[len(status) - width + 3 :]
     if fits_full(size):
         return render(buf) + "\n" + line
     return render_compact(buf) + "\n" + line + "\n" + COMPACT_NOTE

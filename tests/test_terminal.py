@@ -175,6 +175,13 @@ def test_shift_holds_a_button_for_a_second(tmp_path):
     assert isinstance(app.screen, launcher.Settings)
 
 
+def test_a_long_status_keeps_its_end_the_file_name():
+    status = "saved /" + "deep/" * 40 + "shot-009.png"
+    line = terminal.view(bytes(1024), (80, 24), status).split("\n")[-2]
+    assert line.startswith("...") and line.endswith("/shot-009.png")
+    assert len(line) == 79
+
+
 def test_p_saves_a_screenshot_next_to_the_saves(tmp_path):
     from PIL import Image
 
