@@ -13,12 +13,32 @@ SEATS_END = const(124)  # seat columns share x from just right of the labels to 
 MARK_X = const(125)  # the scroll marks: 3 px wide, right of the seat columns
 
 
-def _field(value, n):
-    """value right-aligned in n characters ("*" when it does not fit)."""
-    s = "%d" % value
-    if len(s) > n:
-        return "*" * n
-    return " " * (n - len(s)) + s
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+
+
+def number(fb, value, right, y, n, c=1):
+    """value right-aligned to x = right in n characters ("*" when it does not fit),
+    a digit at a time: no string is built (at a game's end the heap is full and each
+    allocation costs)."""
+    v = -value if value < 0 else value
+    width = 1 + (value < 0)
+    t = v
+    while t >= 10:
+        t //= 10
+        width += 1
+    if width > n:
+        for k in range(n):
+            fb.text("*", right - 8 * (k + 1), y, c)
+        return
+    x = right - 8
+    while True:
+        fb.text(DIGITS[v % 10], x, y, c)
+        v //= 10
+        if not v:
+            break
+        x -= 8
+    if value < 0:
+        fb.text("-", x - 8, y, c)
 
 
 class RoundTable:
@@ -28,13 +48,13 @@ class RoundTable:
         leaves 3 pixels between four seats' numbers rather than 1."""
         if not 2 <= len(names) <= 4 or not 1 <= rows <= 6 or label not in (2, 3):
             raise ValueError("table size")
-        self.names = names
         self.rows = rows
         self.label = label
         self.seats_x = 8 * label if label == LABEL else 8 * label + 2
         self.pitch = (SEATS_END - self.seats_x) // len(names)
         self.col = self.pitch // 8  # characters per seat column
         self.totals = [0] * len(names)
+        self.heads = [name[: self.col - 1] for name in names]  # cut once, not per draw
 
     def height(self):
         """Pixel height of the table: header, round lines, totals."""
@@ -44,39 +64,46 @@ class RoundTable:
         """The first round shown after moving by step, clamped."""
         return max(0, min(top + step, len(rounds) - self.rows))
 
-    def draw(self, fb, rounds, top=0, y=0):
-        """Draw from y (full width, height() px); rounds[i] has one score per seat."""
+    def draw(self, fb, rounds, top=0, y=0, first=0):
+        """Draw from y (full width, height() px); rounds[i][first:] has one score per
+        seat. Few allocations: at a game's end the heap is full and each costs."""
         if y < 0 or y + self.height() > 64:
             raise ValueError("table y")
-        col = self.col
         fb.fill_rect(0, y, 128, self.height(), 0)
         fb.fill_rect(0, y, 128, 8, 1)
-        for j in range(len(self.names)):
-            name = self.names[j][: col - 1]
+        for j in range(len(self.heads)):
+            name = self.heads[j]
             fb.text(name, self._right(j) - 8 * len(name), y, 0)
         totals = self.totals
         for j in range(len(totals)):
             totals[j] = 0
         for r in rounds:
-            for j in range(len(r)):
-                totals[j] += r[j]
+            for j in range(first, len(r)):
+                totals[j - first] += r[j]
         top = self.scroll(rounds, top, 0)
         for k in range(min(self.rows, len(rounds) - top)):
-            label = ("R%d" % (top + k + 1))[-self.label :]
-            self._line(fb, y + 8 * (k + 1), label, rounds[top + k])
+            n = top + k + 1  # "R1".."R11"; two characters: "R1".."R9", "10", "11"
+            ly = y + 8 * (k + 1)
+            right = 8 if n < 10 else 16  # left-aligned
+            if n < 10 or self.label == LABEL:
+                fb.text("R", 0, ly, 1)
+                right += 8
+            number(fb, n, right, ly, self.label)
+            self._line(fb, ly, None, rounds[top + k], first)
         ty = y + 8 * (self.rows + 1)
         fb.hline(0, ty - 1, SEATS_END, 1)
-        self._line(fb, ty, "Tot" if self.label == LABEL else "T", totals)
+        self._line(fb, ty, "Tot" if self.label == LABEL else "T", totals, 0)
         if top > 0:
             self._mark(fb, y + 11, 1)
         if top + self.rows < len(rounds):
             self._mark(fb, ty - 5, -1)
 
-    def _line(self, fb, y, label, scores):
-        """One line: a label and the scores (missing seats left blank)."""
-        fb.text(label, 0, y, 1)
-        for j in range(len(scores)):
-            fb.text(_field(scores[j], self.col), self._right(j) - 8 * self.col, y, 1)
+    def _line(self, fb, y, label, scores, first):
+        """One line: a label (None: drawn) and scores[first:] (missing seats blank)."""
+        if label is not None:
+            fb.text(label, 0, y, 1)
+        for j in range(first, len(scores)):
+            number(fb, scores[j], self._right(j - first), y, self.col)
 
     def _right(self, j):
         """The x just right of seat j's column (numbers are right-aligned to it)."""

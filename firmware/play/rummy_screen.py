@@ -309,10 +309,10 @@ class RummyScreen(gamescreen.GameScreen):
         return table
 
     def draw_table(self, fb, y, rows):
-        rounds = [row[2:] for row in self.s.rounds]
+        rounds = self.s.rounds  # each: out, grabs, then a score per seat
         table = self.score_table(rows)
         top = self.table_top if self.table_top >= 0 else len(rounds)
-        table.draw(fb, rounds, table.scroll(rounds, top, 0), y)
+        table.draw(fb, rounds, table.scroll(rounds, top, 0), y, 2)
 
     def draw_prompt(self, fb, text):
         fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
