@@ -65,6 +65,27 @@ def test_every_player_sees_only_its_view():
                 disc.play(s, m)
 
 
+def test_move_touches_are_the_moves_touches():
+    """move_touches gives each legal Move's touch after ("act", 4) as touches() does,
+    on every grid size, with and without a list of indices."""
+    checked = 0
+    for grid in (12, 24, 36, 48):
+        s = disc.new(5 + grid, {"grid": grid, "battle": "four"}, disc.PROFILE)
+        for _ in range(60):
+            if disc.over(s):
+                break
+            legal = disc.moves(s)
+            want = [(m, disc.touches(s, m)[1]) for m in legal if disc.MOVE <= m < disc.CATCH]
+            moves, nexts = disc.move_touches(s, legal)
+            assert list(zip(moves, nexts, strict=True)) == want
+            odd = list(range(1, len(legal), 2))
+            moves, nexts = disc.move_touches(s, legal, odd)
+            assert moves == [m for m in (legal[i] for i in odd) if disc.MOVE <= m < disc.CATCH]
+            checked += len(want)
+            disc.play(s, disc.best_move(s))
+    assert checked > 500
+
+
 def test_profiles_settle_over_matches():
     """Advanced matches add the person's points and raise the level; basic ones leave
     the profile alone."""

@@ -478,3 +478,33 @@ def test_on_the_device_a_roomy_heap_loads_the_resolution_before_the_candidates(
     assert (name in sys.modules) is roomy  # else the candidates
     until(app, lambda: not screen.picker.due and name in sys.modules)
     assert len(asked) == before  # asked once a position
+
+
+def test_moves_narrowed_by_the_screen_equal_the_shared_pickers(tmp_path):
+    """Move's A: the candidates made from each new base's cell (DiscPicker) are the
+    shared picker's, made from the rules' touches, in the same order."""
+    from firmware.play.disc_screen import MOVE_ACT
+    from firmware.ui.picker import Picker
+
+    app, board, d, screen = open_match(tmp_path, {"grid": 24}, seed=11)
+    pk = screen.picker
+    compared = 0
+    for _ in range(8):
+        person_card(app, screen)
+        moves = pk.candidates()
+        nexts, ends = pk.nexts, pk.ends
+        found = [i for i in range(len(moves)) if nexts[i] == MOVE_ACT]
+        if len(found) < 2:
+            play(app, screen, g.best_move(screen.s))
+            continue
+        pk.path = [MOVE_ACT]
+        screen.move_ahead = None
+        pk.narrow(moves, found, ends)
+        mine = (list(pk.cached), list(pk.nexts), bytes(pk.ends))
+        Picker.narrow(pk, moves, found, ends)
+        assert mine == (list(pk.cached), list(pk.nexts), bytes(pk.ends))
+        assert len(mine[0]) == len(found)
+        pk.reset()
+        compared += 1
+        play(app, screen, g.best_move(screen.s))
+    assert compared >= 3

@@ -94,11 +94,21 @@ class DiscPicker(Picker):
     def narrow(self, moves, found, ends):
         ahead = self.screen.move_ahead
         s = self.screen.s
-        if ahead is not None and ahead[0] == s.nmoves and self.path == [MOVE_ACT]:
-            self.screen.move_ahead = None
-            self.keep(s, ahead[1], ahead[2], ahead[3])
+        if self.path == [MOVE_ACT]:  # each candidate's touch: its new base's cell
+            if ahead is not None and ahead[0] == s.nmoves:
+                self.screen.move_ahead = None
+                self.keep(s, ahead[1], ahead[2], ahead[3])
+            else:
+                self.keep(s, *move_step(s, moves, found))
             return
         Picker.narrow(self, moves, found, ends)
+
+
+def move_step(s, legal, found=None):
+    """(moves, touches, last) once Move is picked (the rules' move_touches: on a Pico
+    the narrowing's A press was the slowest frame with every whole touch made)."""
+    moves, nexts = g.move_touches(s, legal, found)
+    return moves, nexts, bytearray(b"\x01" * len(moves))
 
 
 class DiscScreen(gamescreen.GameScreen):
@@ -208,22 +218,10 @@ class DiscScreen(gamescreen.GameScreen):
         if pk.path or not pk.fresh():
             return None
         s = self.s
-        legal = pk.cached
-        n = 0
-        for m in legal:
-            if g.MOVE <= m < g.CATCH:
-                n += 1
-        if n < 2:
+        moves, nexts, last = move_step(s, pk.cached)
+        if len(moves) < 2:
             return None
-        moves = [0] * n
-        nexts = [None] * n
-        j = 0
-        for m in legal:
-            if g.MOVE <= m < g.CATCH:
-                moves[j] = m
-                nexts[j] = g.touches(s, m)[1]
-                j += 1
-        return (s.nmoves, moves, nexts, bytearray(b"\x01" * n))
+        return (s.nmoves, moves, nexts, last)
 
     def handed_over(self):
         """The heap asked after a computer's move, in its thinking frame's time, so the
