@@ -164,6 +164,46 @@ def test_a_press_that_leaves_the_person_to_act_searches_the_next_step_after_its_
     assert not pk.due and len(searches) == 1 and choices_shown(board, pk.zone)
 
 
+def test_on_the_device_the_heap_question_and_the_next_candidates_take_two_frames(
+    tmp_path, monkeypatch
+):
+    """On the device a position whose heap was not asked yet (your move left you to
+    act, the heap without room to spare): one calm frame asks (gc.mem_free walks the
+    heap, 9 ms on a Pico), the next works out the candidates, the next places the
+    cursor; the two costly ones never share a frame."""
+    import gc
+
+    from firmware import gamescreen
+    from firmware.app import LOW_HEAP
+
+    asked = []
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    monkeypatch.setattr(gc, "mem_free", lambda: asked.append(1) or LOW_HEAP + 1, raising=False)
+    app, board, d, screen = open_match(tmp_path, seed=2)
+    pk, searches = screen.picker, []
+    search = pk._search
+    pk._search = lambda s: searches.append(s.nmoves) or search(s)
+    for _ in range(20):
+        person_to_act(app, screen)
+        move, before = g.best_move(screen.s), screen.s.nmoves
+        while screen.s.nmoves == before:
+            key = pk.press_toward(move)
+            app.frame(key, key)
+            if screen.s.nmoves == before:
+                app.frame(0, 0)
+        if screen.human_turn() and screen.heap_ok_at != screen.s.nmoves:
+            break
+    else:
+        raise AssertionError("no move leaving the person to act")
+    del searches[:], asked[:]
+    app.frame(0, 0)
+    assert asked == [1] and searches == [] and pk.due  # the question alone
+    app.frame(0, 0)
+    assert asked == [1] and searches == [screen.s.nmoves]  # the candidates alone
+    until(app, lambda: not pk.due)
+    assert asked == [1]
+
+
 def choices_shown(board, zone):
     """Any of the zone's labels in the choice rows."""
     from firmware.play.disc_screen import LABELS

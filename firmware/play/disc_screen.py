@@ -167,7 +167,11 @@ class DiscScreen(gamescreen.GameScreen):
             self.worked = True
             return False
         if picker.due:
-            return self.heap_fine()
+            if self.heap_ok_at == n or self.roomy_at == n - 1 or _mem_free is None:
+                return self.heap_fine()  # known, or free to ask: the candidates now
+            if self.heap_fine():
+                self.worked = True  # asked (9 ms): the candidates on the next calm frame
+            return False
         if self.places_due():
             return True  # get_ready lists them
         if self.unready() and self.heap_fine():
