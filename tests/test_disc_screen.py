@@ -133,6 +133,24 @@ def test_the_dice_of_an_advanced_test_are_shown(tmp_path):
     assert pixel(buf, 52, 24) and pixel(buf, 58, 30)  # the first die's 7-pixel face
 
 
+def press_until_left_to_act(app, screen, also, cleared):
+    """The person's moves (the strong choice, pressed) until one leaves the person to
+    act again with also() true; cleared is emptied before each press."""
+    pk = screen.picker
+    for _ in range(20):
+        person_to_act(app, screen)
+        move, before = g.best_move(screen.s), screen.s.nmoves
+        while screen.s.nmoves == before:
+            key = pk.press_toward(move)
+            del cleared[:]
+            app.frame(key, key)
+            if screen.s.nmoves == before:
+                app.frame(0, 0)
+        if screen.human_turn() and also():
+            return
+    raise AssertionError("no move leaving the person to act")
+
+
 def test_a_press_that_leaves_the_person_to_act_searches_the_next_step_after_its_frame(
     tmp_path,
 ):
@@ -143,19 +161,7 @@ def test_a_press_that_leaves_the_person_to_act_searches_the_next_step_after_its_
     pk, searches = screen.picker, []
     search = pk._search
     pk._search = lambda s: searches.append(s.nmoves) or search(s)
-    for _ in range(20):
-        person_to_act(app, screen)
-        move, before = g.best_move(screen.s), screen.s.nmoves
-        while screen.s.nmoves == before:
-            key = pk.press_toward(move)
-            del searches[:]
-            app.frame(key, key)
-            if screen.s.nmoves == before:
-                app.frame(0, 0)
-        if screen.human_turn() and pk.zone not in (None, "grid"):
-            break
-    else:
-        raise AssertionError("no move leaving the person to act")
+    press_until_left_to_act(app, screen, lambda: pk.zone not in (None, "grid"), searches)
     assert pk.due and searches == []  # the move and its redraw only
     assert not choices_shown(board, pk.zone)
     app.frame(0, 0)
@@ -183,18 +189,7 @@ def test_on_the_device_the_heap_question_and_the_next_candidates_take_two_frames
     pk, searches = screen.picker, []
     search = pk._search
     pk._search = lambda s: searches.append(s.nmoves) or search(s)
-    for _ in range(20):
-        person_to_act(app, screen)
-        move, before = g.best_move(screen.s), screen.s.nmoves
-        while screen.s.nmoves == before:
-            key = pk.press_toward(move)
-            app.frame(key, key)
-            if screen.s.nmoves == before:
-                app.frame(0, 0)
-        if screen.human_turn() and screen.heap_ok_at != screen.s.nmoves:
-            break
-    else:
-        raise AssertionError("no move leaving the person to act")
+    press_until_left_to_act(app, screen, lambda: screen.heap_ok_at != screen.s.nmoves, [])
     del searches[:], asked[:]
     app.frame(0, 0)
     assert asked == [1] and searches == [] and pk.due  # the question alone
