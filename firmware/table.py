@@ -82,10 +82,10 @@ class RoundTable:
                 totals[j - first] += r[j]
         top = self.scroll(rounds, top, 0)
         for k in range(min(self.rows, len(rounds) - top)):
-            n = top + k + 1  # "R1".."R11"; two characters: "R1".."R9", "10", "11"
+            n = top + k + 1  # "R1".."R99"; two characters: "R1".."R9", "10".."99"
             ly = y + 8 * (k + 1)
-            right = 8 if n < 10 else 16  # left-aligned
-            if n < 10 or self.label == LABEL:
+            right = 8 * (1 + (n >= 10) + (n >= 100))  # left-aligned
+            if n < 10 or self.label == LABEL and n < 100:
                 fb.text("R", 0, ly, 1)
                 right += 8
             number(fb, n, right, ly, self.label)
