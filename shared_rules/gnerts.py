@@ -98,7 +98,7 @@ class Game:
         self.fsuit = bytearray(0)  # per foundation: its suit
         self.ftop = bytearray(0)  # per foundation: its cards (1 = the ace alone)
         self.scored = [0, 0]  # this round: cards each seat put in the Scoring Area
-        self.since = [0, 0]  # flips since the seat's last play (standstill)
+        self.since = [0, 0]  # flips since the seat's last play; below 0: flips owed (_passed)
         self.bounced = [0, 0]  # this round: actions that went back
         self.plays = []  # this tick's plays to the Scoring Area: foundation * 4 + seat
         self.stills = 0  # standstills this round
@@ -261,7 +261,8 @@ def actions(s, seat):
 def _passed(s, seat):
     """The seat has flipped through its whole Stack (as many flips as it takes to see
     every three) since the last card anyone put up and its own last play, or has no
-    Stack left to flip."""
+    Stack left to flip. A count below 0 is the flips owed first: a card played off the
+    flipped ones shifts the threes still in the Stack (_apply)."""
     n = len(s.stacks[seat]) + len(s.wastes[seat])
     return not n or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
 
@@ -469,8 +470,10 @@ def _apply(s, seat, a):
             s.ftop[f] += 1
         s.scored[seat] += 1
         s.plays.append(f * 4 + seat)
+        since = s.since
         for p in range(s.n):  # a new card in the Scoring Area: everyone may play again
-            s.since[p] = 0
+            if since[p] > 0:  # (flips owed stay owed)
+                since[p] = 0
     else:
         target = s.cols[seat][dst - 1]
         if src == SRC_PILE or src == SRC_WASTE:
@@ -479,7 +482,17 @@ def _apply(s, seat, a):
             col = s.cols[seat][src - 1]
             target.extend(col)
             del col[:]
-        s.since[seat] = 0
+        if s.since[seat] > 0:
+            s.since[seat] = 0
+    if src == SRC_WASTE:  # the Stack's cards left in this pass are flipped in threes
+        # that start off the next pass's (but with a multiple of three flipped left), so
+        # their tops are not the next pass's: the flips to the pass's end are owed first
+        left = len(s.stacks[seat])
+        s.since[seat] = (
+            -((left + FLIP_COUNT - 1) // FLIP_COUNT)
+            if left and len(s.wastes[seat]) % FLIP_COUNT
+            else 0
+        )
     if SRC_PILE < src < SRC_WASTE and not s.cols[seat][src - 1]:
         _fill(s, seat, src - 1)  # after the card has landed: G'nerts may end the round
     elif src == SRC_PILE and not s.piles[seat]:

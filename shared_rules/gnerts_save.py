@@ -53,9 +53,11 @@ def check(s):
             _int_in(s.next_at[seat], 0, s.tick + 2 * max(g.PERIODS), "next action")
         _int_in(s.totals[seat], -26 * g.MAX_ROUNDS, 52 * g.MAX_ROUNDS, "total")
         _int_in(s.scored[seat], 0, 52, "scored")
-        _int_in(s.since[seat], 0, 1 << 30, "flips")
         _int_in(s.bounced[seat], 0, 1 << 30, "bounced")
     _check_cards(s)
+    for seat in range(n):  # flips owed: at most the threes left in the Stack (g._apply)
+        owed = (len(s.stacks[seat]) + g.FLIP_COUNT - 1) // g.FLIP_COUNT
+        _int_in(s.since[seat], -owed, 1 << 30, "flips")
     _check_history(s)
     if s.ender == g.PLAYING and len(s.history) != s.round - 1:
         _bad("round %d in play after %d rounds" % (s.round, len(s.history)))

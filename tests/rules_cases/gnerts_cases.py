@@ -263,6 +263,51 @@ def case_d6_a_standstill_needs_everyone_through_a_whole_pass():
     assert not g.stuck(s, 0)
 
 
+# STUCK with the queen of hearts flipped (it goes onto the king of clubs) over two
+# cards that go nowhere; the ten of spades in the Pile in its place.
+SHIFTED = {
+    "pile": "2H AH AD AC QS QD QC JS JH JD JC TS KS",
+    "cols": ("KH", "KD", "KC", "2S"),
+    "waste": "2C 3D QH",
+}
+
+
+def case_d6_a_card_played_off_the_flipped_ones_shifts_the_threes():
+    """C13, D6: a card played off the flipped ones leaves two flipped, so the Stack's
+    threes in this pass are not the next pass's: a card that is a top in the next pass
+    (here the ace of spades, the sixth card of the pass) is never a top in this one.
+    The seat has not seen every three until it has flipped to the end of this pass and
+    then through a whole pass (11 + 12 flips, not 12): the ace comes up on the 13th."""
+    s = build([dict(SHIFTED, stack="AS 3C 4C 5C"), dict(STUCK)])
+    s.since[1] = 99  # West went through its pass long ago
+    act(s, "w-3")
+    assert flips(s, 0) == ["2C", "3D"] and len(s.stacks[0]) == 32
+    assert s.since[0] == -11  # flips owed: the 32 cards' threes of this pass
+    assert g.dump(g.load(g.dump(s))) == g.dump(s)  # kept by a save
+    s.since[0] = -12  # more than this pass has left: damage
+    assert raises(g.check, s)
+    s.since[0] = -11
+    for _ in range(12):  # the 12th flip picks the flipped cards up: 2C 3D 5C
+        act(s, "flip")
+        assert s.wastes[0][-1] != g.parse_card("AS")
+    assert flips(s, 0) == ["2C", "3D", "5C"]
+    assert s.stills == 0 and not g.stuck(s, 0)
+    act(s, "flip")
+    assert flips(s, 0)[-1] == "AS" and s.stills == 0
+    act(s, "w-f")
+    assert list(s.ftop) == [1]
+    pile = SHIFTED["pile"].replace("2H", "AS")  # no ace to come: the standstill does
+    s = build([dict(SHIFTED, pile=pile, stack="2H 3C 4C 5C"), dict(STUCK)])
+    s.since[1] = 99
+    act(s, "w-3")
+    n = 0
+    while s.stills == 0:
+        act(s, "flip")
+        n += 1
+        assert n < 100
+    assert n == 11 + 12  # the rest of this pass's threes, then a whole pass
+
+
 def case_c13_no_standstill_while_the_last_flip_turned_up_a_play():
     """C13, D6: 'without being able to play any cards from their Pile, Stock, or Stack':
     a seat through its whole pass whose last flip turns up an ace can still play, so
