@@ -5,7 +5,7 @@ Imported when first needed (a round's last turns and its scoring): the meld sear
 need to (the device drops it between rounds).
 """
 
-from shared_rules.rummy import JOKER, is_wild
+from shared_rules.rummy import JOKER, is_wild, points
 
 _m = None  # shared_rules.rummy_melds, imported when first needed (see _search)
 
@@ -136,8 +136,17 @@ def _widen(run, length):
 def penalty(cards, wild, table):
     """What the hand pays when someone went out with `table` (arrange()'s melds): its
     own melds and lay-offs (a set's rank; cards continuing a run at either end, wilds in
-    its gaps; any wild) chosen for the least penalty of the cards left."""
+    its gaps; any wild on a set, or on a run while it has room) chosen for the least
+    penalty of the cards left."""
     sets, runs = table
+    if -1 in sets:  # a set of wilds alone takes the cards of one rank (is_meld)
+        others = [r for r in sets if r >= 0]
+        ranks = [-1] + [c % 13 for c in cards if not is_wild(c, wild)]
+        return min(_penalty_at(cards, wild, others + [r], runs) for r in ranks)
+    return _penalty_at(cards, wild, sets, runs)
+
+
+def _penalty_at(cards, wild, sets, runs):
     ends = []
     both = []  # runs whose ends reach both aces (14 cards, one too many, D12): where
     # their two ends are in `ends`
@@ -145,6 +154,7 @@ def penalty(cards, wild, table):
     for c in cards:
         if is_wild(c, wild):
             wilds += 1
+    full = not sets  # every run may be filled: a spare wild may find no room
     for suit, lo, hi in runs:
         top = 12 if lo == 0 else min(13, lo + 12)
         bottom = 1 if hi == 13 else max(0, hi - 12)
@@ -152,10 +162,10 @@ def penalty(cards, wild, table):
             ends.append([1, hi, suit, top])
         if lo > 0 and bottom < lo:
             ends.append([2, lo, suit, bottom])
-        if lo > 0 and hi < 13 and _suited(cards, wild, suit) + wilds >= 14 - (hi - lo + 1):
+        n = _suited(cards, wild, suit) + wilds
+        if lo > 0 and hi < 13 and n >= 14 - (hi - lo + 1):
             both.append(len(ends) - 2)  # the hand may reach both: its two ends' places
-    if not both:
-        return _penalty(cards, wild, sets, runs, ends)
+        full = full and n >= 13 - (hi - lo + 1)
     best = -1
     for way in range(1 << len(both)):  # each such run: no ace high, or no ace low
         limited = [list(e) for e in ends]
@@ -167,7 +177,40 @@ def penalty(cards, wild, table):
         v = _penalty(cards, wild, sets, runs, limited)
         if best < 0 or v < best:
             best = v
+    # best let a spare wild onto a full run: a least bound only; laying nothing off is
+    # one way to play, so where that pays best, best is exact
+    if wilds and full and best < _search().deadwood(cards, wild):
+        return _filled(cards, wild, runs)
     return best
+
+
+def _filled(cards, wild, runs):
+    """The least penalty when no set is laid down and each run could be filled to 13
+    cards: every way to lengthen each run (each cell its own card from the hand or a
+    wild, the dearest wilds first), the rest of the hand scored by its own melds. Rare
+    (long runs late in a match); no recursion (the Pico's C stack)."""
+    nat = sorted(c for c in cards if not is_wild(c, wild))
+    wl = sorted((c for c in cards if is_wild(c, wild)), key=lambda c: -points(c, wild))
+    states = {(tuple(nat), 0)}  # (the naturals left, the wilds laid off)
+    for suit, lo, hi in runs:
+        grown = set()
+        for left, used in states:
+            for a in range(lo, max(-1, hi - 13), -1):
+                for b in range(hi, min(13, a + 12) + 1):
+                    cells = [suit * 13 + p % 13 for p in range(a, lo)]
+                    cells += [suit * 13 + p % 13 for p in range(hi + 1, b + 1)]
+                    have = [c for c in cells if c in left]
+                    for mask in range(1 << len(have)):
+                        rest = list(left)
+                        w = used + len(cells)
+                        for k in range(len(have)):
+                            if (mask >> k) & 1:
+                                rest.remove(have[k])
+                                w -= 1
+                        if w <= len(wl):
+                            grown.add((tuple(rest), w))
+        states = grown
+    return min(_search().deadwood(list(left) + wl[used:], wild) for left, used in states)
 
 
 def _suited(cards, wild, suit):

@@ -178,6 +178,97 @@ def test_deadwood_can_go_out_and_is_meld_are_exact():
         assert rummy.is_meld(cards, wild) == brute_meld(cards, wild), (cards, wild)
 
 
+def brute_lays_on(meld, group, wild):
+    """The group of hand cards can be laid off on the table's meld: on a set, cards of
+    its rank (any one rank on a set of wilds alone) and wilds; on a run, its lengthening
+    at either end to at most 13 cards, never both aces, the wilds in whatever cells the
+    hand's own cards leave."""
+    nat = [c for c in group if not rummy.is_wild(c, wild)]
+    if meld[0] == "set":
+        return len({c % 13 for c in nat} | ({meld[1]} if meld[1] >= 0 else set())) <= 1
+    suit, lo, hi = meld[1]
+    size = hi - lo + 1 + len(group)
+    if any(c // 13 != suit for c in nat) or len({c % 13 for c in nat}) < len(nat):
+        return False
+    for a in range(0, 14):
+        b = a + size - 1
+        if a > lo or b < hi or b > 13 or size > 13:
+            continue
+        outside = [p for p in range(a, b + 1) if not lo <= p <= hi]
+        if all(any(p % 13 == c % 13 for p in outside) for c in nat):
+            return True
+    return False
+
+
+def brute_penalty(cards, wild, table):
+    """Every way of laying groups of the hand on the table's melds (each meld one
+    group), the rest scored by its own melds; the least."""
+    melds = [("set", r) for r in table[0]] + [("run", r) for r in table[1]]
+    best = [brute_deadwood(cards, wild)]
+
+    def rec(j, rest):
+        if j == len(melds):
+            best[0] = min(best[0], brute_deadwood(rest, wild))
+            return
+        rec(j + 1, rest)
+        for k in range(1, len(rest) + 1):
+            for comb in itertools.combinations(range(len(rest)), k):
+                group = [rest[i] for i in comb]
+                if brute_lays_on(melds[j], group, wild):
+                    rec(j + 1, [rest[i] for i in range(len(rest)) if i not in comb])
+
+    rec(0, sorted(cards))
+    return best[0]
+
+
+def random_tables(count, seed):
+    """Tables of runs, most of them long and most with no set (so a spare wild may find
+    no room), some with a set or a set of wilds alone; short hands of the runs' suits,
+    the cards next to the runs' ends and wilds."""
+    rng = Rng(seed)
+    for _ in range(count):
+        wild = 3 + rng.below(11)
+        runs = []
+        for _ in range(1 + rng.below(2)):
+            length = 9 + rng.below(4) if rng.below(3) else 3 + rng.below(11)
+            lo = rng.below(14 - length)
+            runs.append((rng.below(2), lo, lo + length - 1))
+        sets = [[], [], [], [-1], [rng.below(13)]][rng.below(5)]
+        pool = [c for c in range(26) for _ in (0, 1)] + [rummy.JOKER] * 6
+        pool += [13 * s + wild - 1 for s in (2, 3)]
+        for suit, lo, hi in runs:
+            for p in (lo - 1, lo - 2, hi + 1, hi + 2):
+                if 0 <= p <= 13:
+                    pool += [13 * suit + p % 13] * 3
+        rng.shuffle(pool)
+        yield pool[: 1 + rng.below(6)], wild, (sets, runs)
+
+
+def test_penalty_lays_off_exactly_and_never_past_a_full_run():
+    for cards, wild, table in random_tables(1500, 5):
+        assert rummy.penalty(cards, wild, table) == brute_penalty(cards, wild, table), (
+            cards,
+            wild,
+            table,
+        )
+
+
+def test_penalty_of_a_wild_with_no_room_left():
+    """A spare wild goes on a set or on a run with room; lay-offs that fill a run to 13
+    cards (or to the ace at its other end) leave it none."""
+    p = rummy.parse_cards
+    table = rummy.arrange(p("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"), 12)
+    assert table == ([], [(1, 0, 11)])  # A-Q of hearts: room for one card
+    assert rummy.penalty(p("KH JK"), 12, table) == 13  # the joker on, the king left
+    assert rummy.penalty(p("KH 9H 6H AS 4S 7S TS 2D 5D 8D JD JK"), 12, table) == 89
+    assert rummy.penalty(p("AH 7H JK"), 6, ([], [(1, 1, 12)])) == 21  # 2-K: an ace, or
+    # the joker, not both
+    assert rummy.penalty(p("JK"), 6, ([], [(1, 1, 12)])) == 0
+    assert rummy.penalty(p("AH 7H JK"), 6, ([5], [(1, 1, 12)])) == 7  # the set takes it
+    assert rummy.penalty(p("7H 7D 9S"), 3, ([-1], [])) == 9  # a set of wilds: the sevens
+    assert rummy.penalty(p("7H 7D 9S"), 3, ([-1], [(0, 0, 2)])) == 9  # not the 9: 14
+
+
 def test_best_discard_is_the_least_deadwood():
     for cards, wild in random_hands(300, 8, 12):
         if len(cards) < 2:

@@ -485,6 +485,20 @@ def case_R26_D12_cards_laid_off_on_the_melds_laid_down():
     assert s.rounds[3][3] == 2
 
 
+def case_R26_D12_a_spare_wild_needs_room_on_the_table():
+    """D3, D12: a run is at most 13 cards, never an ace at both ends, so a wild laid off
+    needs a set or a run with room left after the hand's other lay-offs; a set of wilds
+    alone takes the cards of one rank."""
+    table = r.arrange(cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"), 12)
+    assert table == ([], [(1, 0, 11)])  # A-Q of hearts: one more card at most
+    assert r.penalty(cards("KH JK"), 12, table) == 13  # the joker on, the king left
+    assert r.penalty(cards("KH"), 12, table) == 0
+    table = ([], [(1, 1, 12)])  # 2-K of hearts: an ace at one end, or a wild
+    assert r.penalty(cards("AH 7H JK"), 6, table) == 21
+    assert r.penalty(cards("AH 7H JK"), 6, ([5], [(1, 1, 12)])) == 7  # the set takes it
+    assert r.penalty(cards("7H 7D 9S"), 3, ([-1], [])) == 9  # the sevens on the wilds
+
+
 def case_R27_a_zero_round_when_everything_is_played():
     """'It is possible to get a 0 score for the round if all cards can be played'."""
     s = build(["5S 6S 7S", "8S 4S 9S"], "4D", "KS 9D", turn=0)
