@@ -114,9 +114,15 @@ FW_DIR = "fw"
 FS_OFFSET = 0xA0000  # RPI_PICO: the filesystem's 1408 KB take the flash above 640 KB
 
 
-# Boards of other runtimes: a Pico's MicroPython never runs them, so the uf2 leaves
-# them out (6 KB of flash; the firmware must end below the filesystem).
-OTHER_RUNTIMES = ("boards/cp_pico.py", "boards/vboard.py", "boards/web.py")
+# Boards of other runtimes, and CircuitPython's display (cp_pico's alone): a Pico's
+# MicroPython never runs them, so the uf2 leaves them out (9 KB of flash; the firmware
+# must end below the filesystem).
+OTHER_RUNTIMES = (
+    "boards/cp_pico.py",
+    "boards/vboard.py",
+    "boards/web.py",
+    "firmware/cpdisplay.py",
+)
 
 
 def frozen_modules(root=host_sim.ROOT):

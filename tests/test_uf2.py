@@ -73,6 +73,7 @@ def test_the_frozen_modules_are_the_device_builds_modules(tmp_path):
     uf2_only = {m for m in uf2.frozen_modules() if build.uf2_only(os.path.join(host_sim.ROOT, m))}
     assert uf2_only == {"shared_rules/rummy_native.py"}
     # ... and leaves out the boards of other runtimes (CircuitPython, the unix VM, the web)
+    # and CircuitPython's display
     assert set(uf2.OTHER_RUNTIMES) <= compiled
     assert set(uf2.frozen_modules()) == (compiled | uf2_only) - set(uf2.OTHER_RUNTIMES)
     assert {"main.py", "shared_rules/snafu_native.py"} & set(uf2.frozen_modules()) == {
