@@ -149,7 +149,7 @@ class Game:
 
 def collect_from_roll(have, roll):
     """Sand dollars a number roll collects holding `have`: the roll, but never above 9
-    by rolling (0 when holding 9 or more); the bank's own limit aside (C8)."""
+    by rolling (0 when holding 9 or more); the bank's own limit aside (C7)."""
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError("a number roll is 1 to 6, got %r" % (roll,))
     if type(have) is not int or have < 0:
@@ -297,17 +297,24 @@ def buy_max(s, seat):
 
 
 def must_buy(s, seat):
-    """A Seagull's obligation (C13, D6): only purchases, while one card is affordable."""
+    """A Seagull's obligation (C10, D6): only purchases, while one card is affordable."""
     return s.must_buy[seat] and buy_max(s, seat) > 0
 
 
 def victims(s, seat):
-    """Opponents holding at least one board in an incomplete dog."""
-    out = []
+    """Whom Grab a Board may take from (C11, D17): the opponents holding at least the
+    roll's number (s.count) of boards in incomplete dogs; when none holds that many,
+    every opponent holding one."""
+    some = []
+    enough = []
     for p in range(s.n):
-        if p != seat and boards(s, p):
-            out.append(p)
-    return out
+        if p != seat:
+            b = boards(s, p)
+            if b:
+                some.append(p)
+                if b >= s.count:
+                    enough.append(p)
+    return enough or some
 
 
 def _board_moves(out, base, dogs):
@@ -444,7 +451,7 @@ def _draw_shack(s):
 def _visit_shack(s, seat):
     card = _draw_shack(s)
     if card == SEAGULL:
-        s.must_buy[seat] = 1  # C13: buy at least one card next turn (D6)
+        s.must_buy[seat] = 1  # C10: buy at least one card next turn (D6)
     face = _die(s)
     s.last[L_DIE2] = face
     if face == ICON:  # a second icon: nothing (Wipe Out: your cards are safe)
@@ -551,8 +558,8 @@ def _place(s, seat, kind):
 
 
 def _end_turn(s, seat):
-    """The turn is over: four dogs win at once (C16); an empty Surf deck ends the game
-    (C17); else the next seat in order plays."""
+    """The turn is over: four dogs win at once (C17); an empty Surf deck ends the game
+    (C18); else the next seat in order plays."""
     s.phase = PH_TURN
     s.count = 0
     s.victim = -1

@@ -209,6 +209,22 @@ def case_c11_d12_grab_a_board_from_one_opponent():
     assert t.dogs[1] == [D] and t.dogs[0] == [FULL] and t.turn == 1
 
 
+def case_c11_d17_grab_from_a_player_holding_that_many():
+    """'Si ningun jugador tiene el numero exacto de cartas que tiraste, puedes tomar hasta
+    ese numero': fewer than the roll only when no opponent holds that many; when one
+    does, the boards come from such an opponent."""
+    s = build([[D], [D | N], [D | N, N | T, T]], [2, 2, 2])
+    s.shack[s.nshack - 1] = h.GRAB
+    move(s, "roll", [6, 3])  # West holds 1 board, North 4: North it is
+    assert s.phase == h.PH_TAKE and s.victim == 2 and s.count == 3
+    t = build([[D], [D | N], [D | N, T]], [2, 2, 2])
+    t.shack[t.nshack - 1] = h.GRAB
+    move(t, "roll", [6, 3])  # nobody holds 3: up to 3, from either
+    assert t.phase == h.PH_FROM and texts(t) == ["from west", "from north"]
+    move(t, "from west")
+    assert t.dogs[1] == [D] and t.turn == 1
+
+
 def case_c11_c12_d4_characters_and_complete_dogs_are_safe():
     """Only boards in incomplete dogs can be taken or lost: never a character, never a
     card of a complete dog."""
