@@ -57,6 +57,7 @@ PLAY_DEAD = const(7)
 STAY = const(8)
 ROLL_OVER = const(9)
 PASSING = const(10)
+AGAIN = const(-2)  # _draw while dealing: Passing went back into the deck
 KINDS = const(11)
 CARD_CODES = ("age", "play", "train", "beg", "speak", "fetch", "heel", "dead", "stay", "roll")
 CARD_CODES = CARD_CODES + ("passing",)
@@ -166,8 +167,10 @@ def new(seed, options=None, profile=None):
         s.ndeck[seat] = n
         s.rng.shuffle(deck, n)
     for seat in range(s.n):
-        for _ in range(HAND_LIMIT if older(s) else 3):
-            _draw(s, seat)
+        n = HAND_LIMIT if older(s) else 3
+        while n:
+            if _draw(s, seat, True) != AGAIN:  # Passing dealt twice goes back (D7)
+                n -= 1
         if s.stage[seat] == ADULT:  # Passing dealt (D7): an adult's Age cards go in
             s.table[seat][AGE] += s.hands[seat][AGE]
             s.hands[seat][AGE] = 0
@@ -175,9 +178,10 @@ def new(seed, options=None, profile=None):
     return s
 
 
-def _draw(s, seat):
-    """One card from the seat's deck into its hand; Passing takes effect instead.
-    Returns the kind drawn, or -1 for an empty deck."""
+def _draw(s, seat, dealing=False):
+    """One card from the seat's deck into its hand; Passing takes effect instead (but
+    dealt to an adult pet, it goes back into the reshuffled deck: AGAIN). Returns the
+    kind drawn, or -1 for an empty deck."""
     nd = s.ndeck[seat]
     if nd == 0:
         return -1
@@ -198,6 +202,10 @@ def _draw(s, seat):
             disc[kind] = 0
         s.ndeck[seat] = nd
         s.rng.shuffle(deck, nd)
+    elif dealing:  # dealt again: back into the deck, reshuffled (D7)
+        s.ndeck[seat] = nd + 1
+        s.rng.shuffle(s.decks[seat], nd + 1)
+        return AGAIN
     else:  # drawn again: the pet's life ends
         s.stage[seat] = PASSED
         s.table[seat][PASSING] = 1

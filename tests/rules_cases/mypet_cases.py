@@ -367,6 +367,17 @@ def case_D7_passing_in_the_opening_hand_makes_an_adult():
     assert found > 0
 
 
+def case_D7_passing_dealt_twice_goes_back():
+    """D7: Passing dealt a second time (the pet already grown up by the first) goes back
+    into the deck, reshuffled: no life ends in the deal."""
+    for seed in range(200):
+        s = p.new(seed, {"rules": "older", "players": 2})
+        assert s.stage[1] != p.PASSED  # dealt, its first turn to come
+        p.check(s)
+    s = p.new(64, {"rules": "older"})  # Passing dealt twice: an adult, its Age in play
+    assert not p.over(s) and s.stage[0] == p.ADULT and s.hands[0][AGE] == 0
+
+
 # ---- M12, D11: several pets --------------------------------------------------------
 
 
