@@ -185,23 +185,29 @@ def _deal(s):
 
 
 def _draw_cards(s, seat, n):
-    """Up to n cards from the Draw Pile into the seat's hand; an empty Draw Pile is
-    first replaced by the Discard Pile, shuffled (D4). Returns how many came."""
+    """Up to n cards from the Draw Pile into the seat's hand (D4: an emptied Draw Pile
+    is replaced at once). Returns how many came."""
     hand = s.hands[seat]
     got = 0
     while got < n:
+        _refill(s)
         if not s.ndraw:
-            if not s.ndisc:
-                break
-            for i in range(s.ndisc):
-                s.draw[i] = s.disc[i]
-            s.ndraw = s.ndisc
-            s.ndisc = 0
-            s.rng.shuffle(s.draw, s.ndraw)
+            break
         s.ndraw -= 1
         _insert(hand, s.draw[s.ndraw])
         got += 1
+    _refill(s)
     return got
+
+
+def _refill(s):
+    """When the Draw Pile is empty, the Discard Pile is shuffled and replaces it (D4)."""
+    if not s.ndraw and s.ndisc:
+        for i in range(s.ndisc):
+            s.draw[i] = s.disc[i]
+        s.ndraw = s.ndisc
+        s.ndisc = 0
+        s.rng.shuffle(s.draw, s.ndraw)
 
 
 def _insert(hand, card):
@@ -350,7 +356,7 @@ def moves(s):
             for x in hand:
                 for c in range(COLUMNS):
                     out.append(CLOSE + x * 4 + c)
-    elif not s.ndraw and not s.ndisc:
+    elif not out and not s.ndraw and not s.ndisc:  # stuck: no play at all (D5)
         out.append(PASS)
     return out
 
@@ -388,7 +394,7 @@ def is_legal(s, m):
     if CLOSE <= m < CLOSE + 52 * 4:
         return ((m - CLOSE) >> 2) in hand and first_empty_column(s.cols[t]) < 0
     if m == PASS:
-        return not hand and not s.ndraw and not s.ndisc
+        return not hand and not s.ndraw and not s.ndisc and moves(s) == [PASS]
     return False
 
 
@@ -434,6 +440,7 @@ def apply(s, m):
                 s.disc[s.ndisc] = c
                 s.ndisc += 1
             s.stacks[k] = []
+            _refill(s)  # an empty Draw Pile takes it at once (D4)
         if not s.npile[t]:
             _end_game(s, t, True)
         elif not hand:  # emptied now, or empty with cards to draw again (a king)

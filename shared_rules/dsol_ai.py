@@ -320,9 +320,6 @@ class _Search:
             v, ch = _close_value(p)
             best_v = v
             best_step = ("close", ch[0], ch[1])
-        elif not p.hand:
-            best_v = _value(p, False, False)  # nothing to end with (no draws left)
-            best_step = ("pass", 0, 0)
         if self.nodes > _NODES or depth >= _DEPTH:
             if best_v is None:
                 best_v = _value(p, False, False)
@@ -405,8 +402,9 @@ class _Search:
                 if best_v is None or v > best_v:
                     best_v = v
                     best_step = ("fill", x, 0)
-        if best_v is None:
+        if best_v is None:  # no play: nothing to end with (no draws left), a pass (D5)
             best_v = _value(p, False, False)
+            best_step = ("pass", 0, 0)
         _keep(slot, check, best_v)
         return best_v, best_step
 

@@ -185,21 +185,31 @@ def case_c13_a_king_completes_a_stack():
 
 
 def case_c14_d4_the_discard_pile_becomes_the_draw_pile():
-    """C14, D4: when a card must be drawn and the Draw Pile is empty, the Discard Pile
-    is shuffled and becomes the Draw Pile."""
+    """C14, D4: 'When the Draw Pile is empty, the Discard Pile is shuffled and replaces
+    the Draw Pile': at once, as its last card is drawn, or as a king's Stack goes to the
+    Discard Pile while the Draw Pile is empty."""
     run13 = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
     s = build((P13, P13B), COLS, ("KH 5H 6H 7H 8H", "3C 4C 5C 6C 7C"), stacks=(run13, "", "", ""))
-    n = s.ndraw  # every card not placed goes to the Discard Pile; the Draw Pile is empty
-    for i in range(n):
+    n = s.ndraw  # all but the Draw Pile's top two go to the Discard Pile
+    for i in range(n - 2):
         s.disc[i] = s.draw[i]
-    s.ndisc = n
-    s.ndraw = 0
+    s.draw[0] = s.draw[n - 2]
+    s.draw[1] = s.draw[n - 1]
+    s.ndisc = n - 2
+    s.ndraw = 2
     d.check(s)
     run(s, "KH>s1 5H>c1")  # the king takes its Stack to the Discard Pile; the turn ends
-    assert s.turn == 1 and s.ndisc == n + 13 and s.ndraw == 0  # the rival's hand was full
-    run(s, "3C>c1")  # the person's turn begins with three cards: two are drawn
+    assert s.turn == 1 and s.ndisc == n - 2 + 13 and s.ndraw == 2  # the rival's hand was full
+    run(s, "3C>c1")  # the person's turn begins with three cards: the last two are drawn
     assert s.turn == 0 and len(s.hands[0]) == 5
-    assert s.ndisc == 0 and s.ndraw == n + 13 - 2
+    assert s.ndisc == 0 and s.ndraw == n - 2 + 13  # replaced as the Draw Pile emptied
+    s = build((P13, P13B), COLS, ("KH 5H", "3C"), stacks=(run13, "", "", ""))
+    rest = list(s.draw[: s.ndraw])  # nothing to draw, nothing discarded
+    s.ndraw = 0
+    s.cols[1][0] = s.cols[1][0] + rest
+    d.check(s)
+    run(s, "KH>s1")  # the Stack goes to the Discard Pile, which becomes the Draw Pile
+    assert s.ndisc == 0 and s.ndraw == 13 and s.stacks[0] == []
 
 
 def case_c15_a_turn_begins_by_drawing_up_to_five():
@@ -274,22 +284,30 @@ def case_d2_plays_are_optional():
     assert s.turn == 1 and s.npile[0] == 13
 
 
-def case_d5_nothing_to_draw_a_pass_and_the_stalemate():
-    """D5: an empty hand with nothing to draw passes; two passes in a row end the game,
-    the smaller Pile winning (a tie: no winner)."""
-    s = build((P13, P13B), COLS, ("5H", "6H"))
-    rest = list(s.draw[: s.ndraw])  # every other card into a column: nothing to draw
-    s.ndraw = 0
-    s.cols[1][0] = s.cols[1][0] + rest
-    d.check(s)
-    run(s, "5H>c2")
-    assert s.turn == 1 and s.hands[0] == []
-    run(s, "6H>c1")
-    assert texts(s)[-1] == "pass" and s.turn == 0
-    run(s, "pass")
-    assert s.turn == 1 and texts(s)[-1] == "pass" and s.passes == 1
-    run(s, "pass")
-    assert d.over(s) and d.winner(s) == -1 and s.games[-1][:3] == [-1, 13, 13]
+def case_d5_nothing_to_draw_a_pass_only_when_stuck_and_the_stalemate():
+    """D5: an empty hand with nothing to draw plays to the Stacks while it can and
+    passes only when it cannot; two passes in a row (neither seat can move) end the
+    game, the smaller Pile winning (a tie: no winner)."""
+    stuck = ("AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2S", "AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2D")
+    for piles in (stuck, (P13, P13B)):
+        s = build(piles, COLS, ("5H", "6H"))
+        rest = list(s.draw[: s.ndraw])  # every other card into a column: nothing to draw
+        s.ndraw = 0
+        s.cols[1][0] = s.cols[1][0] + rest
+        d.check(s)
+        run(s, "5H>c2")
+        assert s.turn == 1 and s.hands[0] == []
+        run(s, "6H>c1")
+        assert s.turn == 0
+        if piles != stuck:  # the Pile's ace can go up: no pass while a play is there
+            assert texts(s) == ["pile>s1"] and not d.is_legal(s, d.PASS)
+            assert raises(d.play, s, d.PASS)
+            continue
+        assert texts(s) == ["pass"]
+        run(s, "pass")
+        assert s.turn == 1 and texts(s) == ["pass"] and s.passes == 1
+        run(s, "pass")
+        assert d.over(s) and d.winner(s) == -1 and s.games[-1][:3] == [-1, 13, 13]
 
 
 def case_d6_who_starts():
