@@ -46,8 +46,9 @@ def _rules(game, preview=False):
 
 
 def _player(rules, name, seed):
-    """best: the rules' strong player; greedy and random: the baselines in ID_ai, where
-    the game has them (else the strong player)."""
+    """best: the rules' strong player; greedy and random: the baselines in ID_ai (its
+    `greedy` and `random_move`, or its `choose(s, level)`); random, where the game has
+    none of its own: a legal move drawn uniformly. A game with no greedy player says so."""
     if name == "best":
         return rules.best_move
     from shared_rules.rng import Rng
@@ -55,15 +56,29 @@ def _player(rules, name, seed):
     ai_name = rules.__name__ + "_ai"
     try:
         __import__(ai_name)
+        ai = sys.modules[ai_name]
     except ImportError:
-        return rules.best_move
-    ai = sys.modules[ai_name]
+        ai = None
+    rng = Rng(seed ^ 0x5EED)
     if name == "greedy" and hasattr(ai, "greedy"):
         return ai.greedy
     if name == "random" and hasattr(ai, "random_move"):
-        rng = Rng(seed ^ 0x5EED)
         return lambda s: ai.random_move(s, rng)
-    return rules.best_move
+    if hasattr(ai, "choose"):  # players by level: "strong", "greedy", "random"
+        return lambda s: ai.choose(s, name)
+    if name == "random" and hasattr(ai, "step"):  # a random order a turn (airsup)
+        return lambda s: ai.step(s, "random")
+    if name == "random":
+        return lambda s: _any_move(rules, s, rng)
+    players = [p for p in PLAYERS if p != name]
+    raise UsageError(
+        "host_sim: %s has no %s player (players: %s)" % (rules.NAME, name, ", ".join(players))
+    )
+
+
+def _any_move(rules, s, rng):
+    ms = rules.moves(s)
+    return ms[rng.below(len(ms))]
 
 
 def autoplay(game, seed, player="best", max_moves=200000, options=None):

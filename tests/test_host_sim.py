@@ -50,6 +50,16 @@ def test_run_auto_json_has_the_common_keys_for_every_game(game):
     json.dumps(row)  # one JSON object
 
 
+@pytest.mark.parametrize("game", ["hang4", "disc", "airsup"])
+def test_run_auto_plays_the_baseline_asked_for(game):
+    """--player random (and greedy, where the game has one) plays that baseline, not the
+    strong player under another name."""
+    best = cli.autoplay(game, 3)
+    rand = cli.autoplay(game, 3, player="random")
+    assert rand["player"] == "random" and rand["moves"] != best["moves"]
+    assert cli.autoplay(game, 3, player="random") == rand  # the same seed, the same game
+
+
 def test_run_auto_json_says_null_for_a_draw():
     row = cli.autoplay("dsol", 205)  # both Piles left: a drawn game
     assert row["winner"] is None and row["scores"] == [0, 0]
@@ -248,6 +258,7 @@ def test_interactive_terminal_session_in_a_pty(tmp_path, size):
         (["run", "snafu", "--auto", "--variant", "0"], "variant must be one of"),
         (["run", "snafu", "--auto", "--rounds", "0"], "rounds must be one of"),
         (["shot", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (["run", "airsup", "--auto", "--player", "greedy"], "airsup has no greedy player"),
         (["fuzz", "--presses", "-5"], "--presses: -5 is not in"),
         (["vboard", "--dir", "{file}"], "is a file, not a folder"),
     ],
