@@ -227,6 +227,10 @@ def strong(s):
         return _discard(s)  # what goes is the greedy choice: lowest value first
     seat = s.turn
     cands = f.moves(s)
+    if f._at_last(s, seat) and len(cands) > 1:  # a retreat off the end of the piste
+        # gives the hit for sure: any other move is at least as good (a play-out's
+        # noise could pick it)
+        cands = [m for m in cands if m != f.A_RETREAT and m != f.A_BOARD_RET] or cands
     if len(cands) == 1:
         return cands[0]
     if not _scratch:
