@@ -545,6 +545,7 @@ def hold_move(s):
 
 
 _want = [0, 0, 0, 0]
+came = bytearray(4)  # each trail's heading before this tick (the way round's "back")
 
 
 def play(s, m):
@@ -573,6 +574,7 @@ def play(s, m):
         else:
             d = _computer_dir(s, t)
         s.plan[t] = NO_PLAN
+        came[t] = s.dir[t]
         s.dir[t] = d
         want[t] = s.head[t] + OFFSET[d]
     if text_rules(s):

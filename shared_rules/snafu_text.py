@@ -5,7 +5,7 @@ a game opens."""
 from shared_rules import snafu as sn
 
 _locked = [-1, -1, -1, -1]  # squares won in this tick's contests (text rules)
-_TURNS = (1, 2, 3)  # how far from the heading an other square is, nearest first
+_TURNS = (1, 2, 3, 4)  # how far from the heading an other square is, nearest first
 
 
 def _open(s, c):
@@ -26,23 +26,24 @@ def _free_around(s, c):
     return n
 
 
-def nearest_open(s, t, d):
-    """Text rules, a person's or a smart trail's way round a taken square: `d` if open,
-    else the open square nearest the heading - the turns either side by 45, 90 and
-    135 degrees, those the variant allows, never straight back. Two at the same angle:
-    the one with more empty squares around it; if even, a d6 (1-3 the right-hand one,
-    4-6 the left). -1 when none is open (a collision)."""
+def nearest_open(s, t, d, back=-1):
+    """Text rules, a person's or a smart trail's way round a taken square: `d` (the way
+    it wants) if open, else the open square nearest it - the turns either side by 45,
+    90, 135 and 180 degrees, those the variant allows, never `back` (straight back from
+    the heading it came on). Two at the same angle: the one with more empty squares
+    around it; if even, a d6 (1-3 the right-hand one, 4-6 the left). -1 when none is
+    open (a collision)."""
     head = s.head[t]
     if _open(s, head + sn.OFFSET[d]):
         return d
     step = 1 if s.opts["diagonal"] else 2
     for k in _TURNS:
-        if k * step >= 4:
+        if k * step > 4:
             break
         right = (d + k * step) & 7
         left = (d - k * step) & 7
-        r_ok = _open(s, head + sn.OFFSET[right])
-        l_ok = _open(s, head + sn.OFFSET[left])
+        r_ok = right != back and _open(s, head + sn.OFFSET[right])
+        l_ok = left != right and left != back and _open(s, head + sn.OFFSET[left])
         if r_ok and l_ok:
             r_n = _free_around(s, head + sn.OFFSET[right])
             l_n = _free_around(s, head + sn.OFFSET[left])
@@ -73,8 +74,8 @@ def random_open(s, t):
 
 def _way_round(s, t, humans):
     """The square trail t takes instead of its wanted one (text rules), or -1."""
-    if t in humans or s.opts["others"] == "smart":
-        return nearest_open(s, t, s.dir[t])
+    if t in humans or s.opts["others"] == "smart":  # never back the way it came (sn.came)
+        return nearest_open(s, t, s.dir[t], (sn.came[t] + 4) & 7)
     return random_open(s, t)
 
 

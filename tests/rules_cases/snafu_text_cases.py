@@ -109,6 +109,22 @@ def case_T3_tie_break_more_room_then_a_d6():
     assert len(seen) == 2
 
 
+def case_T3_a_turn_into_a_taken_square_never_goes_back_the_way_it_came():
+    """Rule 2: 'if there are no squares for you to add to the end of your line you have
+    a collision'. Red heads left; a person presses down into an obstacle, straight on is
+    an obstacle too: the square above is open (a 90-degree turn from its heading, though
+    straight back from the press), so it goes up and lives."""
+    marks = [(10, 10), (11, 11)]
+    s = build([seg(14, 10, L, 4), seg(30, 5, R, 1)], [L, R], marks=marks)
+    sn.play(s, D | R << 3)
+    assert s.alive[0] and head(s, 0) == (11, 9) and s.dir[0] == U
+    o = {"diagonal": True}  # only UR open: 180 degrees from a press of DL, not back
+    marks = [(10, 10), (11, 11), (10, 11), (10, 9), (12, 11), (11, 9)]
+    s = build([seg(14, 10, L, 4), seg(30, 5, R, 1)], [L, R], o, marks=marks)
+    sn.play(s, DL | R << 3)
+    assert s.alive[0] and head(s, 0) == (12, 9)
+
+
 def case_T4_no_open_square_is_a_collision():
     marks = [(10, 9), (9, 10), (11, 10)]
     s = build([seg(10, 12, U, 3), seg(30, 10, R, 1)], [U, L], marks=marks)
