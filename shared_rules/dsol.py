@@ -394,7 +394,7 @@ def is_legal(s, m):
     if CLOSE <= m < CLOSE + 52 * 4:
         return ((m - CLOSE) >> 2) in hand and first_empty_column(s.cols[t]) < 0
     if m == PASS:
-        return not hand and not s.ndraw and not s.ndisc and moves(s) == [PASS]
+        return moves(s) == [PASS]  # stuck (D5): an empty hand, nothing to draw, no play
     return False
 
 

@@ -141,7 +141,7 @@ def penalty(cards, wild, table):
     sets, runs = table
     if -1 in sets:  # a set of wilds alone takes the cards of one rank (is_meld)
         others = [r for r in sets if r >= 0]
-        ranks = [-1] + [c % 13 for c in cards if not is_wild(c, wild)]
+        ranks = {-1} | {c % 13 for c in cards if not is_wild(c, wild)}  # each once
         return min(_penalty_at(cards, wild, others + [r], runs) for r in ranks)
     return _penalty_at(cards, wild, sets, runs)
 
