@@ -113,6 +113,15 @@ def uf2_only(src):
 OPT = 3
 
 
+def module_name(pkg, filename):
+    """The name a module's code carries as its source (tracebacks, error.txt): its import
+    name, "firmware.ui.picker", which the import makes a name of MicroPython's name
+    table anyway. A path ("firmware/ui/picker.py") was one more name a module, kept in
+    the heap for good: about 1 KB over a game's modules."""
+    mod = pkg.replace("/", ".")
+    return mod if filename == "__init__.py" else mod + "." + filename[:-3]
+
+
 def _compile(exe, src, dst, name, opt, march=None):
     args = [exe, "-O%d" % opt, "-s", name, "-o", dst]
     if march and has_machine_code(src):
@@ -154,7 +163,7 @@ def build(out=None, opt=OPT, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVI
                 exe,
                 os.path.join(root, pkg, name),
                 os.path.join(out, rel),
-                pkg + "/" + name,
+                module_name(pkg, name),
                 opt,
                 march,
             )
@@ -172,7 +181,7 @@ def build(out=None, opt=OPT, root=host_sim.ROOT, runtime=MICROPYTHON, march=DEVI
         src = os.path.join(tmp, "version.py")
         with open(src, "w") as f:
             f.write("VERSION = %r\n" % version)
-        _compile(exe, src, os.path.join(out, VERSION_MODULE), "firmware/version.py", opt)
+        _compile(exe, src, os.path.join(out, VERSION_MODULE), "firmware.version", opt)
     files[VERSION_MODULE] = _entry(os.path.join(out, VERSION_MODULE))
     _write_manifest(out, {"version": version, "files": files})
     return [os.path.join(out, rel) for rel in sorted(files)]

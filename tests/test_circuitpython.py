@@ -742,6 +742,19 @@ def test_micropython_build_is_unchanged(tmp_path):
     assert build.read_manifest(str(tmp_path / "device")).get("runtime") is None
 
 
+def test_each_module_carries_its_import_name_as_its_source(pico_build):
+    """A module's code names its source by its import name (firmware.ui.picker), a
+    name the import puts in MicroPython's name table anyway, not by a path, which
+    would be one more name a module in the heap for good (host_sim/build.py)."""
+    assert build.module_name("firmware/ui", "picker.py") == "firmware.ui.picker"
+    assert build.module_name("firmware", "__init__.py") == "firmware"
+    for rel in ("firmware/ui/picker.mpy", "shared_rules/rummy_search.mpy", "firmware/app.mpy"):
+        with open(os.path.join(pico_build, rel), "rb") as f:
+            code = f.read()
+        dotted = rel[: -len(".mpy")].replace("/", ".").encode()
+        assert dotted in code and rel.replace(".mpy", ".py").encode() not in code
+
+
 def test_cp_framebuf_draws_the_app_like_micropythons_framebuf(cp_build, tmp_path):
     """The build's lib/framebuf.py loads in the MicroPython VM (CircuitPython's parser) and
     draws a whole Hang 10 game byte for byte as the built-in framebuf does; our packages run
