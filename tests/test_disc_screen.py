@@ -515,6 +515,50 @@ def test_on_the_device_a_roomy_heap_loads_the_resolution_before_the_candidates(
     assert len(asked) == before  # asked once a position
 
 
+@pytest.mark.parametrize("roomy", [True, False])
+def test_on_the_device_a_move_that_leaves_you_to_act_imports_nothing_with_its_save(
+    tmp_path, monkeypatch, roomy
+):
+    """A move of yours that leaves you to act: with ROOM to spare the resolution stays
+    for your next move (no import at all); near the budget's edge it leaves, and the
+    frame that begins with the move's save (its second piece) does not import it
+    beside the save's work: a calm frame after it does (docs/rules/disc.md, "Budgets")."""
+    import gc
+
+    from firmware import gamescreen
+    from firmware.app import LOW_HEAP
+    from firmware.play import disc_screen
+
+    free = LOW_HEAP + (disc_screen.ROOM if roomy else 1)
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    monkeypatch.setattr(gc, "mem_free", lambda: free, raising=False)
+    app, board, d, screen = open_match(tmp_path)
+    name = "shared_rules.disc_flight"
+    seen = 0
+    for _ in range(400):
+        person_to_act(app, screen)
+        until(app, lambda: name in sys.modules)  # calm frames import it before the press
+        s, n = screen.s, screen.s.nmoves
+        move = g.best_move(s)
+        while s.nmoves == n:  # the presses toward the move, the last one plays it
+            key = screen.picker.press_toward(move)
+            app.frame(key, key)
+        if not screen.human_turn() or g.over(s):
+            continue
+        assert screen.save_due and (name in sys.modules) is roomy
+        app.frame(0, 0)  # the save's frame
+        assert screen.saved_here and (name in sys.modules) is roomy
+        until(app, lambda: not screen.picker.due)
+        if not roomy:
+            app.frame(0, 0)  # the cursor placed; then a calm frame imports it
+        app.frame(0, 0)
+        assert name in sys.modules
+        seen += 1
+        if seen == 3:
+            return
+    raise AssertionError("no move of yours left you to act")
+
+
 def test_moves_narrowed_by_the_screen_equal_the_shared_pickers(tmp_path):
     """Move's A: the candidates made from each new base's cell (DiscPicker) are the
     shared picker's, made from the rules' touches, in the same order."""
