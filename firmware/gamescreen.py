@@ -170,7 +170,6 @@ class GameScreen(Screen):
         self.journal_at = -1  # a game over: the inputs up to here are in the journal
         self.files_due = False  # a game over: its files not yet written
         self.save_due = False  # the journal is written: the save at the next frame's start
-        self.saved_here = False  # this frame began with that save
         self.since = 0  # frames since the last recorded input
         self.last_held = 0
         self.pause = -1  # pause menu cursor, -1 when closed
@@ -275,7 +274,6 @@ class GameScreen(Screen):
     # ---- input ---------------------------------------------------------
 
     def update(self, pressed, held):
-        self.saved_here = self.save_due  # a screen's calm work may wait a frame for it
         if self.save_due:  # a turn's save, second piece: before anything can move
             self.write_state()
         self.worked = False

@@ -129,6 +129,7 @@ class DiscScreen(gamescreen.GameScreen):
         self.places_at = -1  # the position places_kept was listed for
         self.places_kept = None
         self.move_ahead = None  # (position, moves, next touches, ends) after Move's A
+        self.saved_here = False  # this frame began with the save of your move
         s = self.s
         s.rng = Dice(s)
         self.c = max(1, 48 // s.size)  # pixels a cell
@@ -333,6 +334,8 @@ class DiscScreen(gamescreen.GameScreen):
     def update(self, pressed, held):
         if self.log.loop and self.pause < 0 and self.help is None and self.log.tick():
             self.app.dirty = True
+        # a frame that begins with your move's save (its second piece) imports nothing
+        self.saved_here = self.save_due
         gamescreen.GameScreen.update(self, pressed, held)
 
     def over_detail(self):
