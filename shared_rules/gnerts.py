@@ -260,9 +260,10 @@ def actions(s, seat):
 
 def _passed(s, seat):
     """The seat has flipped through its whole Stack (as many flips as it takes to see
-    every three) since the last card anyone put up and its own last play, or has no
-    Stack left to flip. A count below 0 is the flips owed first: a card played off the
-    flipped ones shifts the threes still in the Stack (_apply)."""
+    every three) since the last card anyone put up, its own last play and a flip past a
+    play of its own (D6), or has no Stack left to flip. A count below 0 is the flips
+    owed first: a card played off the flipped ones shifts the threes still in the Stack
+    (_apply)."""
     n = len(s.stacks[seat]) + len(s.wastes[seat])
     return not n or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
 
@@ -456,8 +457,12 @@ def _decide(s, seat):
 def _apply(s, seat, a):
     s.touched |= 1 << seat
     if a == FLIP:
+        since = s.since[seat]
+        passing = 0 <= since and not _passed(s, seat) and has_play(s, seat, wanted(s))
         _flip(s, seat)
-        s.since[seat] += 1
+        # a flip past a play starts the pass the seat must go through again before it
+        # lets the play go (D6); once through, flipping past it again lets it go
+        s.since[seat] = 1 if passing else since + 1
         return
     src, dst = divmod(a - PLAY, 5)
     if dst == TO_SCORE:

@@ -329,6 +329,26 @@ def case_c13_no_standstill_while_the_last_flip_turned_up_a_play():
     assert s.stills == 0 and list(s.ftop) == [1] and not g.holds_up(s, 0)
 
 
+def case_d6_a_flip_past_a_play_means_a_whole_pass_again():
+    """C13, C14, D6: 'As long as one player is able to play, keep flipping through the
+    Stack': a seat that flips past a card it could play is not through its Stack until
+    that card has come up again (a whole pass from the flip that went past it); flipping
+    past it once more lets it go, and the standstill comes."""
+    pile = "TS AS AH AD QS QH QD QC JS JH JD JC KS"  # the ace of clubs in the Stack
+    s = build([dict(STUCK, pile=pile, stack="AC 5D 6D"), dict(STUCK)])
+    s.since[1] = 99  # West went through its pass long ago
+    ace = g.parse_card("AC")
+    act(s, "flip")
+    assert s.wastes[0][-1] == ace and g.legal(s, 0, g.parse_move(s, "w-f"))
+    for _ in range(11):  # past the ace, then on: 35 cards, 12 flips a pass
+        act(s, "flip")
+        assert s.wastes[0][-1] != ace and s.stills == 0
+    act(s, "flip")  # the pass from the flip past it is through: the ace is up again
+    assert s.wastes[0][-1] == ace and s.stills == 0 and g.holds_up(s, 0)
+    act(s, "flip")  # past it again: let go
+    assert s.stills == 1
+
+
 def case_c15_the_pile_top_plays_to_a_column_or_scores():
     """C15: the Pile's top onto a column or to the Scoring Area; the next card is up."""
     s = build(
