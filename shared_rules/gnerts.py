@@ -311,6 +311,21 @@ def has_play(s, seat, want):
     return False
 
 
+def _flipped_plays(s, seat):
+    """The seat's flipped card on top goes up or onto a column: a flip now goes past
+    it (the Pile's and the columns' plays stay)."""
+    waste = s.wastes[seat]
+    if not waste:
+        return False
+    card = waste[-1]
+    if wanted(s)[card // 13] >> (card % 13) & 1:
+        return True
+    for col in s.cols[seat]:
+        if col and goes_on_column(card, col[-1]):
+            return True
+    return False
+
+
 def stuck(s, seat):
     """The seat is at a standstill: through its Stack (_passed) and unable to play from
     its Pile, Stock or Stack (no legal play now, the card its last flip turned up
@@ -458,7 +473,7 @@ def _apply(s, seat, a):
     s.touched |= 1 << seat
     if a == FLIP:
         since = s.since[seat]
-        passing = 0 <= since and not _passed(s, seat) and has_play(s, seat, wanted(s))
+        passing = 0 <= since and not _passed(s, seat) and _flipped_plays(s, seat)
         _flip(s, seat)
         # a flip past a play starts the pass the seat must go through again before it
         # lets the play go (D6); once through, flipping past it again lets it go
