@@ -212,8 +212,15 @@ def arrange(cards, wild):
     return _table().arrange(cards, wild)
 
 
+def laid_down(cards, wild):
+    """The melds a hand that did not go out lays down at the round's end (one best
+    arrangement of its own), as arrange() gives them."""
+    return _table().laid_down(cards, wild)
+
+
 def penalty(cards, wild, table):
-    """What the hand pays when someone went out with `table` (arrange()'s melds)."""
+    """What the hand pays after its own melds and lay-offs on `table` (the other
+    seats' melds, as arrange() and laid_down() give them)."""
     return _table().penalty(cards, wild, table)
 
 
@@ -605,18 +612,30 @@ def ends_round(s, m):
 
 
 def _end_round(s):
-    """Score the round: -r for the seat that went out, the others' penalties after
-    their melds and lay-offs on its melds (nobody out: each hand's deadwood)."""
+    """Score the round: -r for the seat that went out; every seat lays its melds down
+    (the one out all its cards, the others one best arrangement of their own), and each
+    other seat pays what its cards leave after its own melds and lay-offs on every
+    other seat's melds as laid down (D12)."""
     wild = wild_of(s)
     row = [s.out, s.grabs]
-    table = arrange(s.hands[s.out], wild) if s.out >= 0 else None
+    hands = s.hands
+    laid = [
+        arrange(hands[p], wild) if p == s.out else laid_down(hands[p], wild) for p in range(s.n)
+    ]
     for seat in range(s.n):
         if seat == s.out:
             p = -(s.round + 1)
-        elif table is None:
-            p = deadwood(s.hands[seat], wild)
         else:
-            p = penalty(s.hands[seat], wild, table)
+            sets = []
+            runs = []
+            for q in range(s.n):
+                if q != seat:
+                    sets += laid[q][0]
+                    runs += laid[q][1]
+            if sets or runs:
+                p = penalty(hands[seat], wild, (sets, runs))
+            else:
+                p = deadwood(hands[seat], wild)
         row.append(p)
         s.totals[seat] += p
     s.rounds.append(row)

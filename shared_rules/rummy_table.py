@@ -7,6 +7,8 @@ need to (the device drops it between rounds).
 
 from shared_rules.rummy import JOKER, is_wild, points
 
+_SLOTS = 21  # the meld search's slots: the hand's natural cards and the run ends (rummy_melds)
+
 _m = None  # shared_rules.rummy_melds, imported when first needed (see _search)
 
 
@@ -84,6 +86,33 @@ def arrange(cards, wild):
     _m._MEMO.clear()
     if groups is None:
         return None
+    return _laid(groups, w)
+
+
+def laid_down(cards, wild):
+    """The melds a hand that did not go out lays down as the round is scored: one best
+    arrangement of its own (deadwood()'s), as arrange() gives them; ([], []) when
+    nothing melds (one or two wilds alone stay in the hand)."""
+    _search()
+    w = _m._prepare(cards, wild)[0]
+    if _m._n == 0:
+        return ([-1], []) if w >= 3 else ([], [])
+    dead = _m._dead(w)
+    _m._rec = True
+    _m._HOW.clear()
+    _m._run(w, 0, _m.BIG, dead)
+    groups = _m._walk(w, 0, dead)[0]
+    _m._rec = False
+    _m._HOW.clear()
+    _m._MEMO.clear()
+    if not groups:
+        return ([-1], []) if w >= 3 else ([], [])
+    return _laid(groups, w)
+
+
+def _laid(groups, w):
+    """The search's groups (_walk) as melds on the table: (set ranks, runs), the spare
+    wilds on the first set, else the first run with room."""
     sets = []
     runs = []
     spare = w
@@ -151,21 +180,36 @@ def _penalty_at(cards, wild, sets, runs):
     both = []  # runs whose ends reach both aces (14 cards, one too many, D12): where
     # their two ends are in `ends`
     wilds = 0
+    near = 0  # per suit, the positions (ace 0 and 13) of the hand's natural cards, as bits
     for c in cards:
         if is_wild(c, wild):
             wilds += 1
+        elif c != JOKER:
+            r = c % 13
+            near |= ((1 | (r == 0) << 13) << r) << (14 * (c // 13))
+    room = _SLOTS - len(cards) + wilds  # the search's slots the ends may take
     full = not sets  # every run may be filled: a spare wild may find no room
     for suit, lo, hi in runs:
         top = 12 if lo == 0 else min(13, lo + 12)
         bottom = 1 if hi == 13 else max(0, hi - 12)
-        if hi < 13 and top > hi:
-            ends.append([1, hi, suit, top])
-        if lo > 0 and bottom < lo:
-            ends.append([2, lo, suit, bottom])
         n = _suited(cards, wild, suit) + wilds
-        if lo > 0 and hi < 13 and n >= 14 - (hi - lo + 1):
-            both.append(len(ends) - 2)  # the hand may reach both: its two ends' places
         full = full and n >= 13 - (hi - lo + 1)
+        # ends no card of the hand can reach take only wilds, which the melds' room
+        # takes as well: left out (so do ends past the search's slots, D12)
+        reach = (near >> (14 * suit)) & 16383
+        up = reach >> (hi + 1) & ((1 << (min(top, hi + 1 + wilds) - hi)) - 1) if hi < top else 0
+        low = max(bottom, lo - 1 - wilds)
+        down = reach >> low & ((1 << (lo - low)) - 1) if low < lo else 0
+        top_at = -1
+        if up and room:
+            room -= 1
+            top_at = len(ends)
+            ends.append([1, hi, suit, top])
+        if down and room:
+            room -= 1
+            ends.append([2, lo, suit, bottom])
+            if top_at >= 0 and n >= 14 - (hi - lo + 1):
+                both.append(top_at)  # the hand may reach both aces: its two ends' places
     best = -1
     for way in range(1 << len(both)):  # each such run: no ace high, or no ace low
         limited = [list(e) for e in ends]

@@ -485,6 +485,22 @@ def case_R26_D12_cards_laid_off_on_the_melds_laid_down():
     assert s.rounds[3][3] == 2
 
 
+def case_R26_D12_cards_laid_off_on_every_other_seats_melds():
+    """'The other players arranges as much as possible of their hand into sets and
+    runs, players are allowed to dispose of cards by adding them to other players' sets
+    or runs': a seat that did not go out lays down its melds too, and the others lay
+    off on them (here the nine of spades on the nines of the seat that did not go out)."""
+    assert r.laid_down(cards("9H 9D 9C KD"), 3) == ([8], [])
+    assert r.laid_down(cards("5H 6H 8H 3D QS"), 3) == ([], [(1, 4, 7)])  # 3D in the gap
+    assert r.laid_down(cards("5H 9C QS"), 3) == ([], [])
+    s = build(["5S 6S 7S", "9H 9D 9C", "9S KD 2C"], "4D", "KH 2H 2D", turn=0)
+    run(s, "draw out KH draw 2H draw 2D")
+    assert s.rounds[0][2:] == [-1, 0, 15]  # 9S laid off: KD and 2C left
+    s = build(["5S 6S 7S", "9H 9D 9C", "9S 8S KD"], "4D", "KH 2H 2D", turn=0)
+    run(s, "draw out KH draw 2H draw 2D")
+    assert s.rounds[0][2:] == [-1, 0, 13]  # 8S on the spades' run, 9S on the nines
+
+
 def case_R26_D12_a_spare_wild_needs_room_on_the_table():
     """D3, D12: a run is at most 13 cards, never an ace at both ends, so a wild laid off
     needs a set or a run with room left after the hand's other lay-offs; a set of wilds
