@@ -213,9 +213,10 @@ def arrange(cards, wild):
 
 
 def laid_down(cards, wild):
-    """The melds a hand that did not go out lays down at the round's end (one best
-    arrangement of its own), as arrange() gives them."""
-    return _table().laid_down(cards, wild)
+    """The melds a hand not out lays down at a round's end (as arrange() gives them)."""
+    from shared_rules import rummy_score
+
+    return rummy_score.laid_down(cards, wild)
 
 
 def penalty(cards, wild, table):
@@ -612,30 +613,14 @@ def ends_round(s, m):
 
 
 def _end_round(s):
-    """Score the round: -r for the seat that went out; every seat lays its melds down
-    (the one out all its cards, the others one best arrangement of their own), and each
-    other seat pays what its cards leave after its own melds and lay-offs on every
-    other seat's melds as laid down (D12)."""
-    wild = wild_of(s)
+    """Score the round: -r for the seat that went out, the others what their cards
+    leave after their melds and lay-offs on every other seat's melds (D12)."""
     row = [s.out, s.grabs]
-    hands = s.hands
-    laid = [
-        arrange(hands[p], wild) if p == s.out else laid_down(hands[p], wild) for p in range(s.n)
-    ]
+    from shared_rules import rummy_score
+
+    pts = rummy_score.round_points(s.hands, s.out, wild_of(s))
     for seat in range(s.n):
-        if seat == s.out:
-            p = -(s.round + 1)
-        else:
-            sets = []
-            runs = []
-            for q in range(s.n):
-                if q != seat:
-                    sets += laid[q][0]
-                    runs += laid[q][1]
-            if sets or runs:
-                p = penalty(hands[seat], wild, (sets, runs))
-            else:
-                p = deadwood(hands[seat], wild)
+        p = -(s.round + 1) if seat == s.out else pts[seat]
         row.append(p)
         s.totals[seat] += p
     s.rounds.append(row)

@@ -89,27 +89,6 @@ def arrange(cards, wild):
     return _laid(groups, w)
 
 
-def laid_down(cards, wild):
-    """The melds a hand that did not go out lays down as the round is scored: one best
-    arrangement of its own (deadwood()'s), as arrange() gives them; ([], []) when
-    nothing melds (one or two wilds alone stay in the hand)."""
-    _search()
-    w = _m._prepare(cards, wild)[0]
-    if _m._n == 0:
-        return ([-1], []) if w >= 3 else ([], [])
-    dead = _m._dead(w)
-    _m._rec = True
-    _m._HOW.clear()
-    _m._run(w, 0, _m.BIG, dead)
-    groups = _m._walk(w, 0, dead)[0]
-    _m._rec = False
-    _m._HOW.clear()
-    _m._MEMO.clear()
-    if not groups:
-        return ([-1], []) if w >= 3 else ([], [])
-    return _laid(groups, w)
-
-
 def _laid(groups, w):
     """The search's groups (_walk) as melds on the table: (set ranks, runs), the spare
     wilds on the first set, else the first run with room."""

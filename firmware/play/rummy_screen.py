@@ -212,6 +212,7 @@ class RummyScreen(gamescreen.GameScreen):
             self.table = None
             if gamescreen._dropping():  # the device (firmware/gamescreen.py)
                 games.drop_module("firmware.table")
+                games.drop_module("shared_rules.rummy_score")
                 games.drop_module("shared_rules.rummy_table")
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
@@ -235,6 +236,7 @@ class RummyScreen(gamescreen.GameScreen):
             self.table_due = self.thinking = True  # the move shows now, the table next
             self.release_players()
             if gamescreen._dropping():
+                games.drop_module("shared_rules.rummy_score")
                 games.drop_module("shared_rules.rummy_table")
 
     # ---- drawing -----------------------------------------------------
