@@ -379,3 +379,10 @@ def test_groups_split_the_hand_into_melds_and_the_deadwood():
     assert rummy.groups(cards("3S 5S 4H 9D"), 4) == ([cards("3S 4H 5S")], cards("9D"))
     assert rummy.groups(cards("QS KS JK 2D"), 3) == ([cards("QS KS JK")], cards("2D"))
     assert rummy.groups(sorted(cards("JK 2D 2C")), 5) == ([cards("2D 2C JK")], [])
+
+
+def test_the_scoring_counts_the_meld_searchs_slots():
+    """rummy_table leaves out the run ends past the search's slots (D12): the same 21."""
+    from shared_rules import rummy_melds, rummy_table
+
+    assert rummy_table._SLOTS == rummy_melds._MASK_BITS
