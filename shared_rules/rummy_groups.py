@@ -13,15 +13,7 @@ def groups(cards, wild):
     from shared_rules import rummy_melds as _m  # loaded by the rules already
 
     w = _m._prepare(cards, wild)[0]
-    dead = _m._dead(w)
-    _m._rec = True
-    _m._HOW.clear()
-    _m._run(w, 0, _m.BIG, dead)
-    found, left, _skipped = _m._walk(w, 0, dead)
-    left |= dead
-    _m._rec = False
-    _m._HOW.clear()
-    _m._MEMO.clear()
+    _v, found, left = _m._recorded(w, _m._dead(w))
     card = _m._CARD
     n = _m._n
     wilds = [c for c in cards if is_wild(c, wild)]

@@ -479,18 +479,24 @@ def best_discard(cards, wild, keep=-1):
     return v, card
 
 
-def leftovers(cards, wild):
-    """(deadwood, the natural cards left out) of one best arrangement of the hand."""
+def _recorded(w, dead):
+    """One best arrangement of the hand loaded (_prepare), its search recorded, then
+    walked: (its value, its groups as _walk gives them, the slots left out)."""
     global _rec
-    w, wpen, total = _prepare(cards, wild)
-    dead = _dead(w)
     _rec = True
     _HOW.clear()
     v = _cost_of(dead) + _run(w, 0, BIG, dead)
-    left = _walk(w, 0, dead)[1] | dead
+    groups, left, _skipped = _walk(w, 0, dead)
     _rec = False
     _HOW.clear()
     _MEMO.clear()
+    return v, groups, left | dead
+
+
+def leftovers(cards, wild):
+    """(deadwood, the natural cards left out) of one best arrangement of the hand."""
+    w, wpen, total = _prepare(cards, wild)
+    v, _groups, left = _recorded(w, _dead(w))
     out = []
     for i in range(_n):
         if (left >> i) & 1:

@@ -36,14 +36,7 @@ def laid_down(cards, wild):
     w = m._prepare(cards, wild)[0]
     if m._n == 0:
         return ([-1], []) if w >= 3 else ([], [])
-    dead = m._dead(w)
-    m._rec = True
-    m._HOW.clear()
-    m._run(w, 0, m.BIG, dead)
-    groups = m._walk(w, 0, dead)[0]
-    m._rec = False
-    m._HOW.clear()
-    m._MEMO.clear()
+    groups = m._recorded(w, m._dead(w))[1]
     if not groups:
         return ([-1], []) if w >= 3 else ([], [])
     return t._laid(groups, w)
