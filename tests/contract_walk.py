@@ -463,8 +463,11 @@ def walk(g, seed, options, profile=None, cap=MAX_MOVES, best_every=1):
     if g.dump(g.new(seed, options, profile)) != g.dump(s):
         fail(g, "new() is not a function of (seed, options, profile)", tag)
     rng = Rng(seed * 7 + 1)
-    played = array("i")  # 4 bytes a move: long games stay small in a 64 KB heap
-    sums = array("i")  # checksum of the save after each move
+    # 4 bytes a move, each array one block taken before the game: grown move by move,
+    # a long game's array wants a new block in one piece every 8 moves, and late in a
+    # walk the heap may have none (a fragmented 64 KB heap)
+    played = array("i", range(cap))
+    sums = array("i", range(cap))  # checksum of the save after each move
     n = 0
     check_damage(g, s, tag)
     while True:
@@ -477,10 +480,10 @@ def walk(g, seed, options, profile=None, cap=MAX_MOVES, best_every=1):
             check_best(g, s, ms, where)
         m = ms[rng.below(len(ms))]
         g.play(s, m)
-        played.append(m)
-        n += 1
+        played[n] = m
         d = g.dump(s)
-        sums.append(checksum(d))
+        sums[n] = checksum(d)
+        n += 1
         s = g.load(d)  # go on from the save: it must hold everything
     where = "%s end (move %d)" % (tag, n)
     check_damage(g, s, where)
