@@ -58,6 +58,7 @@ BENCH = (("gnerts", {"rivals": 3, "speed": 5, "target": 100}, None),)
 PILE_SIZE = const(13)
 COLUMNS = const(4)
 FLIP_COUNT = const(3)
+PAST = const(1 << 28)  # in s.since: the count began at a flip past a play (D6)
 ROTATIONS = const(3)  # standstills that move a card; the next one ends the round
 TICK_FRAMES = const(2)  # frames a tick on the device (20 ticks a second)
 # ticks between two actions of a computer, by speed level 1..5 (2.0 s .. 0.3 s)
@@ -98,7 +99,9 @@ class Game:
         self.fsuit = bytearray(0)  # per foundation: its suit
         self.ftop = bytearray(0)  # per foundation: its cards (1 = the ace alone)
         self.scored = [0, 0]  # this round: cards each seat put in the Scoring Area
-        self.since = [0, 0]  # flips since the seat's last play; below 0: flips owed (_passed)
+        # flips since the seat's last play (+ PAST: since a flip past a play); below 0:
+        # flips owed (_passed)
+        self.since = [0, 0]
         self.bounced = [0, 0]  # this round: actions that went back
         self.plays = []  # this tick's plays to the Scoring Area: foundation * 4 + seat
         self.stills = 0  # standstills this round
@@ -265,7 +268,10 @@ def _passed(s, seat):
     owed first: a card played off the flipped ones shifts the threes still in the Stack
     (_apply)."""
     n = len(s.stacks[seat]) + len(s.wastes[seat])
-    return not n or s.since[seat] >= (n + FLIP_COUNT - 1) // FLIP_COUNT
+    k = s.since[seat]
+    if k >= PAST:
+        k -= PAST
+    return not n or k >= (n + FLIP_COUNT - 1) // FLIP_COUNT
 
 
 _want = [1, 1, 1, 1]  # wanted(): one list refilled, nothing new at a tick
@@ -442,9 +448,12 @@ def play(s, m):
             p = s.period[seat]
             s.next_at[seat] = s.tick + p - p // 4 + s.rng.below(p // 2 + 1)
         decided[seat] = a
+    # the first seat turns each tick, the order one way round for n ticks, then the
+    # other: every two seats come in each order as often (D2), three or four seats too
     first = s.tick % n
+    step = 1 if s.tick // n % 2 == 0 else n - 1
     for i in range(n):
-        seat = (first + i) % n
+        seat = (first + i * step) % n
         a = decided[seat]
         if a == WAIT:
             continue
@@ -473,11 +482,13 @@ def _apply(s, seat, a):
     s.touched |= 1 << seat
     if a == FLIP:
         since = s.since[seat]
-        passing = 0 <= since and not _passed(s, seat) and _flipped_plays(s, seat)
-        _flip(s, seat)
         # a flip past a play starts the pass the seat must go through again before it
-        # lets the play go (D6); once through, flipping past it again lets it go
-        s.since[seat] = 1 if passing else since + 1
+        # lets the play go (D6); through that pass, flipping past it again lets it go
+        past = 0 <= since and _flipped_plays(s, seat)
+        if past and since >= PAST and _passed(s, seat):
+            past = False
+        _flip(s, seat)
+        s.since[seat] = PAST + 1 if past else since + 1
         return
     src, dst = divmod(a - PLAY, 5)
     if dst == TO_SCORE:

@@ -158,6 +158,31 @@ def case_c5_the_same_card_at_once_the_first_stays():
         assert s.cols[loser][0] == cards("2H")  # back where it was
 
 
+def case_c5_d2_every_two_seats_win_a_race_as_often():
+    """C5, D2 ('the tick order decides, fairly'): with two, three or four seats, two
+    seats that put the same card up in the same tick each keep it in half of any 2 x
+    seats consecutive ticks, whichever two they are."""
+    for n in (2, 3, 4):
+        for a in range(n):
+            for b in range(a + 1, n):
+                kept = [0, 0]
+                for t in range(2 * n):
+                    specs = [{} for _ in range(n)]
+                    specs[0] = {"scored": "AH"}
+                    for seat in (a, b):
+                        specs[seat] = dict(specs[seat], cols=("2H", "9C", "9S", "9D"))
+                    s = build(specs, found="AH")
+                    s.tick = t
+                    for seat in (a, b):
+                        if seat:
+                            g.set_seat(s, seat, "greedy", 5)
+                            s.next_at[seat] = t + 1
+                    act(s, "1-f" if a == 0 else "wait")
+                    assert list(s.ftop) == [2]
+                    kept[0 if s.cols[a][0] != cards("2H") else 1] += 1
+                assert kept == [n, n], (n, a, b, kept)
+
+
 def case_c6_columns_build_down_in_alternating_colours():
     """C6: a red 5 on a black 6; not a black 5, not a red 4, not on a red 6."""
     s = build([{"pile": "KC 5H", "cols": ("6S", "6H", "9C", "9D"), "waste": "5S 4H"}, {}])
@@ -345,6 +370,30 @@ def case_d6_a_flip_past_a_play_means_a_whole_pass_again():
         assert s.wastes[0][-1] != ace and s.stills == 0
     act(s, "flip")  # the pass from the flip past it is through: the ace is up again
     assert s.wastes[0][-1] == ace and s.stills == 0 and g.holds_up(s, 0)
+    act(s, "flip")  # past it again: let go
+    assert s.stills == 1
+
+
+def case_d6_a_play_turned_up_by_a_pass_last_flip_comes_up_again():
+    """D6: a play first turned up by the last flip of a pass (the seat through its Stack
+    then) is not let go by one flip past it: the seat owes a whole pass from that flip,
+    the play comes up again, and flipping past it then lets it go."""
+    s = build([dict(STUCK), dict(STUCK)])
+    s.since[1] = 99  # West went through its pass long ago
+    stack = s.stacks[0]
+    ace = g.parse_card("AS")
+    i = s.piles[0].index(ace)
+    s.piles[0][i], stack[0] = stack[0], ace  # the ace: the top of the pass's 12th flip
+    g.check(s)
+    for _ in range(12):
+        act(s, "flip")
+    assert s.wastes[0][-1] == ace and s.stills == 0
+    act(s, "flip")  # past it: a whole pass is owed from here
+    assert s.stills == 0 and s.wastes[0][-1] != ace
+    for _ in range(11):
+        act(s, "flip")
+        assert s.stills == 0
+    assert s.wastes[0][-1] == ace and g.holds_up(s, 0)  # up again
     act(s, "flip")  # past it again: let go
     assert s.stills == 1
 
