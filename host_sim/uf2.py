@@ -138,7 +138,12 @@ def frozen_modules(root=host_sim.ROOT):
     return mods
 
 
-PORT_MODULES = 'freeze("$(PORT_DIR)/modules")'  # _boot.py, _boot_fat.py, rp2.py
+# The port's frozen modules: _boot.py mounts the filesystem (_boot_fat.py is for boards
+# with USB mass storage, which RPI_PICO has not), and rp2 is the C module's names only
+# (PORT_RP2: the port's rp2.py adds the PIO assembler, which the console does not use).
+PORT_MODULES = 'freeze("$(PORT_DIR)/modules", "_boot.py")'
+PORT_RP2_DIR = "host_sim/uf2_port"  # in the checkout, beside the packages
+PORT_RP2 = os.path.join(host_sim.ROOT, PORT_RP2_DIR, "rp2.py")
 
 
 def manifest_text(root=host_sim.ROOT, out_dir=None):
@@ -153,8 +158,10 @@ def manifest_text(root=host_sim.ROOT, out_dir=None):
         "# for the port, then the project's packages as build.build lays them out, compiled",
         "# with -O%d like the device build. main.py and boot.py stay files." % OPT,
         "# The port's manifest also freezes asyncio, which the console does not use: its",
-        "# 11 KB of flash go to the games (the firmware must end below the filesystem).",
+        "# 11 KB of flash go to the games (the firmware must end below the filesystem);",
+        "# so does rp2.py's PIO assembler (rp2 here is the C module's names).",
         PORT_MODULES,
+        "freeze(%s, %s, opt=%d)" % (q(base + "/" + PORT_RP2_DIR), q("rp2.py"), OPT),
         "freeze(",
         "    %s," % q(base),
         "    (",
@@ -175,6 +182,8 @@ def cache_key(root=host_sim.ROOT, out_dir=None):
     """A hash of the frozen firmware's inputs: the package sources, the manifest, the script."""
     h = hashlib.sha256()
     h.update(manifest_text(root, out_dir).encode())
+    with open(PORT_RP2, "rb") as f:
+        h.update(f.read())
     for rel in frozen_modules(root):
         with open(os.path.join(root, rel), "rb") as f:
             body = f.read()

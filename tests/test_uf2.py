@@ -80,7 +80,9 @@ def test_the_frozen_modules_are_the_device_builds_modules(tmp_path):
         "shared_rules/snafu_native.py"
     }
     text = uf2.manifest_text()
-    assert text.count('freeze("$(PORT_DIR)/modules")') == 1  # the port's own, no asyncio
+    # the port's own _boot.py (no asyncio, no rp2.py's PIO assembler: rp2 is _rp2's names)
+    assert text.count('freeze("$(PORT_DIR)/modules", "_boot.py")') == 1
+    assert 'freeze("../../../host_sim/uf2_port", "rp2.py", opt=2)' in text
     assert "include(" not in text  # not the port's manifest: it freezes asyncio too
     for rel in uf2.frozen_modules():
         if rel != uf2.VERSION_SOURCE:
@@ -119,7 +121,7 @@ FAKE_SCRIPT = """#!/bin/bash
 # stands in for build_firmware.sh: WORK_DIR OUT_DIR MANIFEST
 set -e
 test -f "$3"
-grep -q 'freeze("$(PORT_DIR)/modules")' "$3"
+grep -q 'freeze("$(PORT_DIR)/modules", "_boot.py")' "$3"
 mkdir -p "$2"
 head -c 1000 /dev/zero > "$2/firmware.bin"
 echo built >> "$1/runs"
