@@ -594,8 +594,12 @@ def _next_turn(s):
 
 def _last_turn(s, out):
     """The turn under way is the round's last: the next comes back to the seat that
-    went out (`out`), or the stock is empty for good."""
-    return (out >= 0 and (s.turn + 1) % s.n == out) or not s.nstock
+    went out (`out`); with no one out, the stock is empty for good (D13). The last
+    turns after a seat went out are played whatever the stock holds: with none left a
+    seat draws the discard pile's top (D14)."""
+    if out >= 0:
+        return (s.turn + 1) % s.n == out
+    return not s.nstock
 
 
 def ends_round(s, m):

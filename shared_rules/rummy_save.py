@@ -130,8 +130,8 @@ def _check_phase(s, n):
             _bad("the seat that went out plays again")
         if not r.melds_all(s.hands[s.out], r.wild_of(s)):
             _bad("%s went out without melding" % r.SEAT_NAMES[s.out])
-    if ph == r.PH_DRAW and not s.nstock:
-        _bad("an empty stock to draw from")
+    if ph == r.PH_DRAW and not s.nstock and (s.out < 0 or not s.npile):
+        _bad("an empty stock to draw from")  # (a last turn draws the pile's top, D14)
     if between:
         if s.taken != -1 or s.grabber != -1:
             _bad("a turn's cards after the round")

@@ -147,11 +147,29 @@ def penalty(cards, wild, table):
     its gaps; any wild on a set, or on a run while it has room) chosen for the least
     penalty of the cards left."""
     sets, runs = table
-    if -1 in sets:  # a set of wilds alone takes the cards of one rank (is_meld)
-        others = [r for r in sets if r >= 0]
-        ranks = {-1} | {c % 13 for c in cards if not is_wild(c, wild)}  # each once
-        return min(_penalty_at(cards, wild, others + [r], runs) for r in ranks)
-    return _penalty_at(cards, wild, sets, runs)
+    k = sets.count(-1)
+    if not k:
+        return _penalty_at(cards, wild, sets, runs)
+    # a set of wilds alone takes the cards of one rank (is_meld), each such set its own:
+    # every choice of k of the hand's ranks (all of them when it has no more than k)
+    others = [r for r in sets if r >= 0]
+    ranks = sorted({c % 13 for c in cards if not is_wild(c, wild)})
+    if len(ranks) <= k:
+        return _penalty_at(cards, wild, others + (ranks or [-1]), runs)
+    best = -1
+    pick = list(range(k))  # the choice: indices into ranks, ascending
+    while True:
+        v = _penalty_at(cards, wild, others + [ranks[i] for i in pick], runs)
+        if best < 0 or v < best:
+            best = v
+        i = k - 1
+        while i >= 0 and pick[i] == len(ranks) - k + i:
+            i -= 1
+        if i < 0:
+            return best
+        pick[i] += 1
+        for j in range(i + 1, k):
+            pick[j] = pick[j - 1] + 1
 
 
 def _penalty_at(cards, wild, sets, runs):

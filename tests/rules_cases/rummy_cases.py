@@ -501,6 +501,19 @@ def case_R26_D12_cards_laid_off_on_every_other_seats_melds():
     assert s.rounds[0][2:] == [-1, 0, 13]  # 8S on the spades' run, 9S on the nines
 
 
+def case_R26_D12_each_set_of_wilds_alone_takes_a_rank_of_its_own():
+    """D12: a set of wilds alone takes the cards of one rank; two such sets on the
+    table take two ranks, one each."""
+    assert r.penalty(r.parse_cards("AS 6S 8S KS"), 3, ([-1], [])) == 27  # the ace
+    assert r.penalty(r.parse_cards("AS 6S 8S KS"), 3, ([-1, -1], [])) == 14  # ace, king
+    assert r.penalty(r.parse_cards("AS 6S 8S KS"), 3, ([-1, -1, -1, -1, -1], [])) == 0
+    s = build(["JK JK 3S", "3H 3D JK", "9S 9D KC", "2C 5D 7H"], "4D", "8S 8H 8D 8C", turn=0)
+    run(s, "draw out 8S draw 8H draw 8D draw 8C")
+    # You and East lay down a set of wilds each: North lays the nines on one and the
+    # king on the other; West the 5D and the 7H, the 2C left
+    assert s.rounds[0][2:] == [-1, 0, 0, 2]
+
+
 def case_R26_D12_a_spare_wild_needs_room_on_the_table():
     """D3, D12: a run is at most 13 cards, never an ace at both ends, so a wild laid off
     needs a set or a run with room left after the hand's other lay-offs; a set of wilds
@@ -558,6 +571,25 @@ def case_D13_the_stock_is_rebuilt_then_the_round_ends():
     assert not s.nstock and s.rebuilds == 2
     run(s, "KD")
     assert s.phase == r.PH_BETWEEN and s.rounds[0][0] == -1
+
+
+def case_R23_D14_last_turns_take_the_pile_top_when_the_stock_is_gone():
+    """'Each of the other players is allowed one more turn', the stock gone for good
+    (D13) or not: a last turn draws the discard pile's top (the going-out discard, then
+    each one's)."""
+    s = build(["5S 6S 9D", "2C 9H KD", "4C 8H QD"], "4D", "7S", turn=0)
+    s.rebuilds = 2
+    stock = r.stock_cards(s)
+    r.set_piles(s, stock[-1:], stock[:-1] + r.pile_cards(s))
+    r.check(s)
+    run(s, "draw out 9D")  # the stock's last card drawn, and out
+    assert not s.nstock and s.phase == r.PH_DRAW and r.to_act(s) == 1
+    assert texts(s) == ["take"]
+    run(s, "take 2C")
+    assert r.to_act(s) == 2 and texts(s) == ["take"]
+    run(s, "take 4C")
+    assert s.phase == r.PH_BETWEEN and s.rounds[0][0] == 0
+    assert s.rounds[0][2:] == [-1, 31, 22]  # 9H 9D KD, 8H QD 2C: nothing melds
 
 
 def case_D16_the_next_round_is_dealt_by_a_move():
