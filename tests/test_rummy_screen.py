@@ -80,6 +80,27 @@ def test_a_turn_draws_by_the_pile_cell_and_throws_the_dearest_deadwood(tmp_path)
     assert device.text_on_screen(board, "West's turn", 56)
 
 
+def test_a_last_turn_with_the_stock_gone_takes_the_pile(tmp_path):
+    """D14: a seat went out with the stock's last card; your last turn can only take
+    the discard pile's top, and the panel says so."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=1)
+    s.rebuilds = 2
+    stock = r.stock_cards(s)
+    r.set_piles(s, stock[-1:], stock[:-1] + r.pile_cards(s))
+    r.play(s, r.STOCK)
+    r.play(s, r.parse_move(s, "out 9D"))
+    put(app, screen, s)
+    assert not s.nstock and r.to_act(s) == 0 and r.moves(s) == [r.PILE]
+    assert device.text_on_screen(board, "Stock 0", 16)
+    assert device.text_on_screen(board, "A:take the pile", 56)
+    d.keys("A")
+    assert s.phase == r.PH_DISCARD and r.parse_card("9D") in s.hands[0]
+    d.keys("A")  # the dearest card thrown: the round is scored
+    idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN)
+    assert s.rounds[0][3] == -1  # West went out; you paid for what you held
+
+
 def test_the_card_just_taken_is_refused_with_a_reason(tmp_path):
     app, board, d, screen = open_match(tmp_path)
     s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "4S", rnd=1)

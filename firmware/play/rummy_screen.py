@@ -414,6 +414,8 @@ class RummyScreen(gamescreen.GameScreen):
         if ph == r.PH_CLAIM:
             return "A:grab B:let go"
         if ph == r.PH_DRAW:
+            if not s.nstock:  # a last turn with the stock gone (D14): the pile only
+                return "A:take the pile"
             return "A:draw <>:pile" if p.index == 0 else "A:take <>:stock"
         if p.path:
             return "out: throw card"
