@@ -9,7 +9,7 @@ rolls (any 6 advances technology one level), resource attacks from level 1 up (a
 costs the other a resource next turn), then dogfights (a hit removes one of the other's
 planes, the lowest type first); a 1 loses the rolling plane, and a plane lost of a
 level above the other's technology gives the other a research roll. At the Armistice
-the higher technology wins, then the planes from the highest type down, then the
+the higher technology wins, then the planes of the level both reached, then the
 resources (a minor victory), else a draw. Pure logic: runs on CPython, MicroPython and
 CircuitPython.
 
@@ -417,11 +417,9 @@ def result(a, b):
     five counts (types 1-5): "A", "B", "A minor", "B minor" or "draw" (C15-C17)."""
     if a[0] != b[0]:
         return "A" if a[0] > b[0] else "B"
-    pa = a[1]
-    pb = b[1]
-    for t in range(TYPES - 1, -1, -1):  # the highest type first (D7)
-        if pa[t] != pb[t]:
-            return "A" if pa[t] > pb[t] else "B"
+    t = a[0] - 1  # the planes of the level both reached (D7), then the resources
+    if a[1][t] != b[1][t]:
+        return "A" if a[1][t] > b[1][t] else "B"
     if a[2] != b[2]:
         return "A minor" if a[2] > b[2] else "B minor"
     return "draw"
@@ -439,16 +437,16 @@ def outcome(s):
 
 
 def decided_by(s):
-    """What decided the Armistice (C15-C17): "technology", "type N planes" (the highest
-    type whose counts differ), "resources" (a minor victory), "" for a draw or before."""
+    """What decided the Armistice (C15-C17): "technology", "type N planes" (N the level
+    both reached, D7), "resources" (a minor victory), "" for a draw or before."""
     r = outcome(s)
     if r is None or r == "draw":
         return ""
     if s.tech[0] != s.tech[1]:
         return "technology"
-    for t in range(TYPES - 1, -1, -1):
-        if s.planes[0][t] != s.planes[1][t]:
-            return "type %d planes" % (t + 1)
+    t = s.tech[0] - 1
+    if s.planes[0][t] != s.planes[1][t]:
+        return "type %d planes" % (t + 1)
     return "resources"
 
 

@@ -16,7 +16,7 @@ purchases, research rolls and raids, then the commit.
   test of the Armistice outweighs all else, and a full track (10 dice) advances 84 % of
   turns. On the last turn it weighs each split between rolls and planes exactly: both
   sides' chance to advance (the other's dice guessed from those it rolled last turn)
-  and, for a tie, its planes against the other's from the highest type down. What is
+  and, for a tie, its planes of the level both reached against the other's. What is
   not researched buys type 1 planes as armour (a dogfight hit takes the lowest type
   first) while the next one would more than 1/3 likely be hit this turn (the other's
   dogfighters' hits, exact binomials; at technology 5, where it cannot research, the
@@ -211,20 +211,23 @@ def _last_value(s, seat, other, rolls, buy):
     up = s.tech[other]
     p = _advance_chance(s.research[seat] + rolls) if tech < a.TECH_MAX else 0.0
     q = _advance_chance(s.research[other] + _other_dice(s, other)) if up < a.TECH_MAX else 0.0
-    tie = _tie(s.planes[seat], buy, s.planes[other])
     v = 0.0
     for x, px in ((tech, 1 - p), (tech + 1, p)):
         for y, py in ((up, 1 - q), (up + 1, q)):
-            v += px * py * (1.0 if x > y else (0.0 if x < y else tie))
+            if x != y:
+                v += px * py * (1.0 if x > y else 0.0)
+            else:
+                v += px * py * _tie(s.planes[seat], buy, s.planes[other], x)
     return v
 
 
-def _tie(mine, buy, theirs):
-    """A tie's worth by the planes, the highest type first (the other may still buy)."""
-    for t in range(a.TYPES - 1, -1, -1):
-        n = mine[t] + buy[t]
-        if n != theirs[t]:
-            return 0.75 if n > theirs[t] else 0.25
+def _tie(mine, buy, theirs, level):
+    """A tie at `level`'s worth: the planes of that type (D7; the other may still buy),
+    else the resources (even)."""
+    t = level - 1
+    n = mine[t] + buy[t]
+    if n != theirs[t]:
+        return 0.75 if n > theirs[t] else 0.25
     return 0.5
 
 

@@ -261,11 +261,14 @@ def case_c15_the_highest_technology_wins():
 
 
 def case_c16_d7_then_the_planes_of_the_highest_type():
-    """Tied technology: the most planes at the highest level (one level 3 plane beats
-    four level 2 planes), compared from the highest type down."""
+    """Tied technology: the most planes at the highest level, the one both reached (one
+    level 3 plane beats four level 2 planes); the lower levels' planes decide nothing:
+    'if it is still tied', the resources (C17)."""
     assert a.result((3, [0, 4, 0, 0, 0], 10), (3, [0, 0, 1, 0, 0], 0)) == "B"
     assert a.result((3, [5, 0, 2, 0, 0], 0), (3, [0, 0, 1, 0, 0], 10)) == "A"
-    assert a.result((3, [0, 3, 1, 0, 0], 0), (3, [0, 2, 1, 0, 0], 10)) == "A"
+    assert a.result((3, [0, 3, 1, 0, 0], 0), (3, [0, 2, 1, 0, 0], 10)) == "B minor"
+    assert a.result((3, [5, 0, 2, 0, 0], 0), (3, [0, 0, 2, 0, 0], 10)) == "B minor"
+    assert a.result((3, [0, 4, 0, 0, 0], 4), (3, [0, 1, 0, 0, 0], 4)) == "draw"
 
 
 def case_c17_c18_then_resources_a_minor_victory_else_a_draw():
