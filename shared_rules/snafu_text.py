@@ -94,7 +94,8 @@ def resolve(s, want, humans):
     square and collides only when none is left; trails wanting one square roll, the
     single highest roll adds it and each other takes another open square by the same
     rule (and may meet another trail there: a new roll); a shared highest roll is a
-    collision for all of them. Contests go in the order of the lowest trail in each.
+    collision for those who rolled it (a lower roll goes round). Contests go in the
+    order of the lowest trail in each.
     Returns the crashed trails' bits."""
     board = s.board
     locked = _locked
@@ -121,11 +122,19 @@ def resolve(s, want, humans):
         if c < 0:
             return crashed
         losers = sn.roll_off(s, rivals)
-        if losers == rivals:
-            crashed |= rivals  # a tie: a collision for all of them
-            continue
-        locked[n_locked] = c
+        locked[n_locked] = c  # won, or where the highest rolls met: open to no one else
         n_locked += 1
+        tied = 0
+        if losers == rivals:  # the highest roll shared: a collision for those who
+            # rolled it; a lower roll is a loser as in any contest (D4)
+            best = 0
+            for u in range(4):
+                if rivals & (1 << u) and s.rolls[u] > best:
+                    best = s.rolls[u]
+            for u in range(4):
+                if rivals & (1 << u) and s.rolls[u] == best:
+                    tied |= 1 << u
+            crashed |= tied
         for u in range(4):
-            if losers & (1 << u):
+            if losers & (1 << u) and not tied & (1 << u):
                 crashed |= _go_round(s, u, want, humans)

@@ -168,6 +168,22 @@ def case_T6_contest_loser_takes_another_square():
     assert seen == {0, 1, "tie"}
 
 
+def case_T6_D4_a_lower_roll_beside_a_shared_top_goes_round():
+    """Three trails want (11, 10): red and green share the highest roll and collide ('a
+    tie would mean that both trails have a collision'), the square stays empty; blue
+    rolled lower, so it is a loser like any other and takes another open square (T6)."""
+    for k in range(1, 400):
+        paths = [seg(8, 10, R, 3), seg(14, 10, L, 3), seg(11, 7, D, 3), seg(30, 18, R, 1)]
+        s = build(paths, [R, L, D, R], {"trails": 4, "humans": 2})
+        s.rng = Rng(k)
+        r, b, g = next_dice(s, 3)
+        if r == g > b:
+            break
+    sn.play(s, R | L << 3)
+    assert list(s.alive) == [0, 1, 0, 1] and s.board[sn.cell(11, 10)] == 0
+    assert head(s, 1) in ((12, 9), (12, 11))
+
+
 def case_T6_arcade_loser_crashes():
     for k in range(1, 40):
         s = build([seg(8, 10, R, 3), seg(14, 10, L, 3)], [R, L], {"rules": "arcade"})
