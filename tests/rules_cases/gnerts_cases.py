@@ -390,6 +390,7 @@ def case_d6_a_play_turned_up_by_a_pass_last_flip_comes_up_again():
     assert s.wastes[0][-1] == ace and s.stills == 0
     act(s, "flip")  # past it: a whole pass is owed from here
     assert s.stills == 0 and s.wastes[0][-1] != ace
+    assert s.since[0] == g.PAST + 1 and g.dump(g.load(g.dump(s))) == g.dump(s)  # saved
     for _ in range(11):
         act(s, "flip")
         assert s.stills == 0
