@@ -683,27 +683,29 @@ def check(s):
     _save().check(s)
 
 
-def roll_off(s, rivals):
+def roll_below(s, rivals):
     """Trails in the bit mask `rivals` want one square: each rolls a d6, in trail order
-    (rule 3). Returns the bits of those who do not add it: all but the single highest
-    roll, or all of them when the highest is shared."""
+    (rule 3). Returns the bits of those whose roll is below the highest (the others,
+    rivals & ~below, rolled it: one adds the square, two or more share it)."""
     best = 0
     for u in range(4):
         if rivals & (1 << u):
             s.rolls[u] = s.rng.die()
             if s.rolls[u] > best:
                 best = s.rolls[u]
-    top = 0
-    for u in range(4):
-        if rivals & (1 << u) and s.rolls[u] == best:
-            top += 1
-    if top > 1:
-        return rivals
-    losers = 0
+    below = 0
     for u in range(4):
         if rivals & (1 << u) and s.rolls[u] < best:
-            losers |= 1 << u
-    return losers
+            below |= 1 << u
+    return below
+
+
+def roll_off(s, rivals):
+    """roll_below's dice; the bits of those who do not add the square: all but the
+    single highest roll, or all of them when the highest is shared."""
+    below = roll_below(s, rivals)
+    top = rivals & ~below
+    return rivals if top & (top - 1) else below
 
 
 _tick_mods = [None, None]  # the rule sets' tick modules, imported once (a tick allocates nothing)

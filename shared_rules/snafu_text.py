@@ -121,20 +121,12 @@ def resolve(s, want, humans):
                 break
         if c < 0:
             return crashed
-        losers = sn.roll_off(s, rivals)
+        below = sn.roll_below(s, rivals)
         locked[n_locked] = c  # won, or where the highest rolls met: open to no one else
         n_locked += 1
-        tied = 0
-        if losers == rivals:  # the highest roll shared: a collision for those who
-            # rolled it; a lower roll is a loser as in any contest (D4)
-            best = 0
-            for u in range(4):
-                if rivals & (1 << u) and s.rolls[u] > best:
-                    best = s.rolls[u]
-            for u in range(4):
-                if rivals & (1 << u) and s.rolls[u] == best:
-                    tied |= 1 << u
-            crashed |= tied
+        top = rivals & ~below
+        if top & (top - 1):  # the highest roll shared: a collision for those who
+            crashed |= top  # rolled it; a lower roll is a loser as in any contest (D4)
         for u in range(4):
-            if losers & (1 << u) and not tied & (1 << u):
+            if below & (1 << u):
                 crashed |= _go_round(s, u, want, humans)
