@@ -241,7 +241,10 @@ class GameScreen(Screen):
         release = getattr(self.rules, "release_players", None)
         if release is not None:
             release()
-        games.drop_module(self.PLAYERS)
+        own = self.PLAYERS + "_"  # a level kept in a module of its own (disc_ai_greedy)
+        for name in list(sys.modules):
+            if name == self.PLAYERS or name.startswith(own):
+                games.drop_module(name)
 
     def calm_work(self, picker, computer):
         """A calm frame has work (the picker's cursor to settle) and room for it: only

@@ -314,7 +314,12 @@ def test_the_press_for_you_finds_the_candidates_worked_out(tmp_path, monkeypatch
         assert searches == []
 
 
-def whole_match(tmp_path, monkeypatch, dropping):
+def players_loaded():
+    """The computer programs' modules (disc_ai, and disc_ai_greedy for the greedy level)."""
+    return any(n.startswith("shared_rules.disc_ai") for n in sys.modules)
+
+
+def whole_match(tmp_path, monkeypatch, dropping, cpu="strong"):
     """A whole three-program match by the computer's presses: the log of each move
     played ((seat, move, the players' module loaded then, the picker's candidates
     then)), the frames after which the players or the resolution were still loaded,
@@ -323,9 +328,10 @@ def whole_match(tmp_path, monkeypatch, dropping):
     from firmware import gamescreen
 
     monkeypatch.setattr(gamescreen, "_dropping", lambda: dropping)
-    for name in ("shared_rules.disc_ai", "shared_rules.disc_flight"):
+    for name in ("shared_rules.disc_ai", "shared_rules.disc_ai_greedy", "shared_rules.disc_flight"):
         sys.modules.pop(name, None)
-    app, board, d, screen = open_match(tmp_path, {"battle": "three", "grid": 12}, seed=7)
+    options = {"battle": "three", "grid": 12, "cpu": cpu}
+    app, board, d, screen = open_match(tmp_path, options, seed=7)
     rules = screen.rules  # the module the screen plays with (a game opens it afresh)
     app.frame(0, 0)  # the heap asked on one calm frame, the resolution imported on the next
     opened = sorted(n for n in sys.modules if n.startswith("shared_rules.disc_"))
@@ -335,7 +341,7 @@ def whole_match(tmp_path, monkeypatch, dropping):
     search = rules.best_move
 
     def watched(s, m):
-        ai = "shared_rules.disc_ai" in sys.modules
+        ai = players_loaded()
         played.append((rules.to_act(s), m, ai, len(screen.picker.cached)))
         real(s, m)
 
@@ -352,16 +358,15 @@ def whole_match(tmp_path, monkeypatch, dropping):
         m = screen.bot_press()
         app.frame(m, m)
         ready = screen.human_turn()  # get_ready's time: the person's turn
-        if "shared_rules.disc_ai" in sys.modules or (
-            "shared_rules.disc_flight" in sys.modules and not ready
-        ):
+        if players_loaded() or ("shared_rules.disc_flight" in sys.modules and not ready):
             held.append(frame)
     assert screen.finished
     return played, held, rules.dump(screen.s), searched, opened
 
 
+@pytest.mark.parametrize("cpu", ["strong", "greedy"])
 def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, cpu
 ):
     """docs/rules/disc.md, "Budgets": on the device the computer programs' module
     leaves the heap before each move is played (it comes back for the next choice, in
@@ -369,15 +374,16 @@ def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
     loaded, but for the resolution on the person's turn (get_ready: loaded after a
     computer's move, in its thinking frame, or on a calm frame). The match is the same
     as one where both stay."""
-    played, held, end, searched, opened = whole_match(tmp_path / "a", monkeypatch, True)
-    assert len(played) > 20 and {seat for seat, _, _, _ in played} == {0, 1, 2}
+    played, held, end, searched, opened = whole_match(tmp_path / "a", monkeypatch, True, cpu)
+    assert len(played) > 10 and {seat for seat, _, _, _ in played} == {0, 1, 2}
     assert not any(ai for _, _, ai, _ in played)
     assert held == []
     kept, held_host, end_host, searched_host, opened_host = whole_match(
-        tmp_path / "b", monkeypatch, False
+        tmp_path / "b", monkeypatch, False, cpu
     )
     assert [(seat, m) for seat, m, _, _ in kept] == [(seat, m) for seat, m, _, _ in played]
     assert end_host == end and held_host  # on the host they stay
+    assert ("shared_rules.disc_ai_greedy" in sys.modules) == (cpu == "greedy")
     # the opening leaves no resolution module behind (a match's first card needs none)
     # but what get_ready loads for a person's first card (this match's)
     assert opened == ["shared_rules.disc_flight"] and "shared_rules.disc_more" in opened_host

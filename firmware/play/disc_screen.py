@@ -119,7 +119,9 @@ class DiscScreen(gamescreen.GameScreen):
     # (docs/rules/disc.md, "Budgets").
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_EACH_MOVE = True
-    RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more")
+    # contract: the options' code disc_more and disc_save import (the opening, a save's
+    # resume), not needed in play
+    RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more", "shared_rules.contract")
     READY = "shared_rules.disc_flight"  # what your move runs: loaded before its press
 
     def __init__(self, *args):
