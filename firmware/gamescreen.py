@@ -150,6 +150,7 @@ class GameScreen(Screen):
 
     PAUSE = PAUSE_ITEMS
     PLAYERS = None  # the module of the game's computer players, if it has one
+    PLAYERS_TOO = ()  # modules of a level of their own, which leave with PLAYERS
     RESTING = ()  # rules modules that leave the heap after each move (rest())
     PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
@@ -241,10 +242,9 @@ class GameScreen(Screen):
         release = getattr(self.rules, "release_players", None)
         if release is not None:
             release()
-        own = self.PLAYERS + "_"  # a level kept in a module of its own (disc_ai_greedy)
-        for name in list(sys.modules):
-            if name == self.PLAYERS or name.startswith(own):
-                games.drop_module(name)
+        games.drop_module(self.PLAYERS)
+        for name in self.PLAYERS_TOO:
+            games.drop_module(name)
 
     def calm_work(self, picker, computer):
         """A calm frame has work (the picker's cursor to settle) and room for it: only

@@ -118,6 +118,7 @@ class DiscScreen(gamescreen.GameScreen):
     # opening and the end: the picker's moves and the search have their room
     # (docs/rules/disc.md, "Budgets").
     PLAYERS = "shared_rules.disc_ai"
+    PLAYERS_TOO = ("shared_rules.disc_ai_greedy",)  # the greedy level's choice at a card
     PLAYERS_EACH_MOVE = True
     # contract: the options' code disc_more and disc_save import (the opening, a save's
     # resume), not needed in play
