@@ -150,7 +150,6 @@ class GameScreen(Screen):
 
     PAUSE = PAUSE_ITEMS
     PLAYERS = None  # the module of the game's computer players, if it has one
-    PLAYERS_TOO = ()  # modules of a level of their own, which leave with PLAYERS
     RESTING = ()  # rules modules that leave the heap after each move (rest())
     PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
@@ -243,7 +242,7 @@ class GameScreen(Screen):
         if release is not None:
             release()
         games.drop_module(self.PLAYERS)
-        for name in self.PLAYERS_TOO:
+        for name in getattr(self, "PLAYERS_TOO", ()):  # a level's own modules (Disc's)
             games.drop_module(name)
 
     def calm_work(self, picker, computer):
