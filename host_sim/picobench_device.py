@@ -311,7 +311,11 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     for _ in range(200000):
         if (screen.finished and not screen.files_pending()) or app.screen is not screen:
             break  # over once the files of its end are written (a piece a frame)
-        mask = screen.bot_press()
+        try:
+            mask = screen.bot_press()
+        except MemoryError as e:  # the press for you searched outside a frame: its
+            app.last_error = e  # error is the row's, as one inside a frame is
+            break
         for m in (mask, 0) if mask else (0,):
             think = screen.thinking  # "thinking" shown last frame: a search now
             sent = bus.bytes_sent
