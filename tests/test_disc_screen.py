@@ -358,7 +358,12 @@ def whole_match(tmp_path, monkeypatch, dropping, cpu="strong"):
         m = screen.bot_press()
         app.frame(m, m)
         ready = screen.human_turn()  # get_ready's time: the person's turn
-        if players_loaded() or ("shared_rules.disc_flight" in sys.modules and not ready):
+        playing = not (screen.ending or screen.finished)
+        if (
+            players_loaded()
+            or ("shared_rules.disc_flight" in sys.modules and not ready)
+            or ("shared_rules.contract" in sys.modules and playing)  # the options' code
+        ):
             held.append(frame)
     assert screen.finished
     return played, held, rules.dump(screen.s), searched, opened
@@ -372,8 +377,9 @@ def test_on_the_device_the_players_and_the_resolution_are_loaded_for_each_move(
     leaves the heap before each move is played (it comes back for the next choice, in
     a thinking frame), and the resolution after each move; no frame ends with either
     loaded, but for the resolution on the person's turn (get_ready: loaded after a
-    computer's move, in its thinking frame, or on a calm frame). The match is the same
-    as one where both stay."""
+    computer's move, in its thinking frame, or on a calm frame), nor with the options'
+    code (contract) loaded while the match is played. The match is the same as one
+    where both stay."""
     played, held, end, searched, opened = whole_match(tmp_path / "a", monkeypatch, True, cpu)
     assert len(played) > 10 and {seat for seat, _, _, _ in played} == {0, 1, 2}
     assert not any(ai for _, _, ai, _ in played)
