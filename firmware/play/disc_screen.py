@@ -120,7 +120,7 @@ class DiscScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_TOO = ("shared_rules.disc_ai_greedy",)  # the greedy level's choice at a card
     PLAYERS_EACH_MOVE = True
-    # contract: the options' code disc_more and disc_save import (the opening, a save's
+    # contract: the options' code, which disc_more and disc_save import (the opening, a
     # resume), not needed in play
     RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more", "shared_rules.contract")
     READY = "shared_rules.disc_flight"  # what your move runs: loaded before its press
@@ -142,8 +142,9 @@ class DiscScreen(gamescreen.GameScreen):
         self.rest()  # the resolution that dealt the match
         if self.human_turn():
             self.picker.reset()
-            self.heap_fine()  # asked as the match opens: a calm frame imports your first
-            # move's resolution (the opening drops what it imported), not its press
+            gamescreen.tidy()  # the opening's garbage (a new match's imports) collected,
+            self.heap_fine()  # so the heap is asked for what it holds: a calm frame
+            # imports your first move's resolution (the opening drops it), not its press
 
     # ---- the resolution loaded ahead (docs/contract.md, READY) -----------
 
