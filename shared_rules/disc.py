@@ -688,33 +688,28 @@ def dump(s):
     return "\n".join(lines) + "\n"
 
 
-# ---- rarely used parts (shared_rules/disc_more.py, disc_save.py) -----------------
+# ---- rarely used parts (shared_rules/disc_levels.py, disc_more.py, disc_save.py) ---
 
 # Named here, held there: each answers as disc.NAME (the module's __getattr__), so
-# their code is in the heap only while used. disc_more: the levels' table, profiles,
-# options' text, a new match, the result; disc_save: the save read back, the checks,
-# the parser, views and copies.
-_IN_MORE = ("TABLE", "level_for_points", "loadout", "check_profile", "settle")
-_IN_MORE += ("option_text", "describe", "starts", "new", "derez_list", "summary")
-_IN_SAVE = ("load", "check", "parse_move", "view", "redeal", "copy")
+# their code is in the heap only while used. disc_levels: the levels' table, profiles;
+# disc_more: options' text, a new match, the result; disc_save: the save read back, the
+# checks, the parser, views and copies.
+_PARTS = (
+    (
+        "shared_rules.disc_levels",
+        ("TABLE", "level_for_points", "loadout", "check_profile", "settle"),
+    ),
+    (
+        "shared_rules.disc_more",
+        ("option_text", "describe", "starts", "new", "derez_list", "summary"),
+    ),
+    ("shared_rules.disc_save", ("load", "check", "parse_move", "view", "redeal", "copy")),
+)
 
 
 def __getattr__(name):
     """The rarely used names, from the module that holds them (imported when asked)."""
-    if name in _IN_MORE:
-        return getattr(_more(), name)
-    if name in _IN_SAVE:
-        return getattr(_save(), name)
+    for module, names in _PARTS:
+        if name in names:
+            return getattr(__import__(module, None, None, (name,)), name)
     raise AttributeError(name)
-
-
-def _more():
-    from shared_rules import disc_more
-
-    return disc_more
-
-
-def _save():
-    from shared_rules import disc_save
-
-    return disc_save
