@@ -276,6 +276,35 @@ def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_
     assert not any(name in sys.modules for name in parts)
 
 
+@pytest.mark.parametrize("free", [200 * 1024, 40 * 1024])
+def test_on_the_device_with_room_to_spare_the_end_code_loads_as_the_game_opens(
+    tmp_path, monkeypatch, free
+):
+    """A Pico's whole heap: the stats code, the result's and the end's steps are
+    imported as the game opens and stay, so the frames after the last move import
+    nothing (after a whole match each import there took 18-29 ms on a Pico). A heap
+    near the budget's edge loads them at the end, a module a frame, as before."""
+    from firmware.ui import opening
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    monkeypatch.setattr(opening.gc, "mem_free", lambda: free, raising=False)
+    parts = ("firmware.records", "firmware.result", "firmware.ending")
+    app, board, d = make(tmp_path)
+    for name in parts:
+        sys.modules.pop(name, None)
+    screen = start_hang10(d)
+    ahead = free >= opening.END_AHEAD
+    assert all((name in sys.modules) == ahead for name in parts)
+    play_to_the_last_move(app, screen)
+    assert all((name in sys.modules) == ahead for name in parts)
+    loaded = set(sys.modules)
+    for _ in range(6):
+        app.frame(0, 0)
+    assert screen.finished
+    new = set(sys.modules) - loaded
+    assert new == (set() if ahead else set(parts))  # with room, nothing imported at the end
+
+
 def test_hint_key_matches_best_move(tmp_path):
     app, board, d = make(tmp_path)
     screen = start_hang10(d)

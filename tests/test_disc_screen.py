@@ -599,3 +599,38 @@ def test_moves_narrowed_by_the_screen_equal_the_shared_pickers(tmp_path):
         compared += 1
         play(app, screen, g.best_move(screen.s))
     assert compared >= 3
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_on_the_device_the_levels_code_is_out_in_play_or_kept_for_the_end(
+    tmp_path, monkeypatch, room
+):
+    """Your profile is settled as the end's files are written, after the result's frame,
+    by the levels' code (disc_levels, without the rest of the records' code or the
+    options'). With room to spare (a Pico's whole heap) it is imported as the match
+    opens and stays, with the end's shared code, so the end imports nothing; near the
+    budget's edge it leaves as the match opens and comes back at the end."""
+    from firmware import gamescreen
+    from firmware.ui import opening
+
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    monkeypatch.setattr(opening.gc, "mem_free", lambda: 10**6 if room else 0, raising=False)
+    levels, more = "shared_rules.disc_levels", "shared_rules.disc_more"
+    contract = "shared_rules.contract"
+    app, board, d, screen = open_match(tmp_path, {"rules": "advanced"})
+    assert (levels in sys.modules) == room
+    for _ in range(60000):
+        if screen.ending:
+            break
+        m = screen.bot_press()
+        app.frame(m, m)
+        assert (levels in sys.modules) == room
+    loaded = set(sys.modules)
+    until(app, lambda: screen.finished and not screen.files_pending())
+    new = set(sys.modules) - loaded
+    if room:
+        assert new == set()
+    else:
+        assert levels in new and "firmware.result" in new
+    assert more not in sys.modules and contract not in sys.modules
+    assert app.store.load_json("disc.profile.json", g.PROFILE) == screen.profile

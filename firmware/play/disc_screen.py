@@ -114,15 +114,17 @@ def move_step(s, legal, found=None):
 class DiscScreen(gamescreen.GameScreen):
     # RULES is set after the class (below). The computer programs' module comes in for
     # each choice (a thinking frame) and leaves before the move is played; the
-    # resolution's for each move, the profile and records' code (disc_more) for the
+    # resolution's for each move, the setting up and records' code (disc_more) for the
     # opening and the end: the picker's moves and the search have their room
-    # (docs/rules/disc.md, "Budgets").
+    # (docs/rules/disc.md, "Budgets"). The levels' code (disc_levels) leaves as the
+    # match opens, or stays for its end with room to spare (firmware/ui/opening.py).
     PLAYERS = "shared_rules.disc_ai"
     PLAYERS_TOO = ("shared_rules.disc_ai_greedy",)  # the greedy level's choice at a card
     PLAYERS_EACH_MOVE = True
     # contract: the options' code, which disc_more and disc_save import (the opening, a
     # resume), not needed in play
     RESTING = ("shared_rules.disc_flight", "shared_rules.disc_more", "shared_rules.contract")
+    END_PARTS = ("shared_rules.disc_levels",)  # settles your profile at the end
     READY = "shared_rules.disc_flight"  # what your move runs: loaded before its press
 
     def __init__(self, *args):

@@ -2,9 +2,23 @@
 the saved one resumed with its journal reopened. Loaded to open a game, then dropped:
 a game in play does not hold this code."""
 
+import gc
+
 from firmware import games
-from firmware.app import tidy
-from firmware.gamescreen import SAVE_HEAD, _records, drop_records, release_save_code
+from firmware.app import LOW_HEAP, tidy
+from firmware.gamescreen import (
+    SAVE_HEAD,
+    _dropping,
+    _ending,
+    _records,
+    _result,
+    drop_records,
+    release_save_code,
+)
+
+# Free heap, the game opened, over which the end's code loads with it and stays (a
+# Pico's whole heap; not a heap near the 80 KB budget's edge).
+END_AHEAD = LOW_HEAP + 32 * 1024
 
 
 def start(cls, app, gid, seed, options, profile):
@@ -29,7 +43,33 @@ def start(cls, app, gid, seed, options, profile):
     if cls.SAVE_AT_START:
         screen.save_now()
     screen.rest()  # what the opening needed of the resolution's modules goes
+    end_code_ahead(screen)
     return screen
+
+
+def end_code_ahead(screen):
+    """On the device, with room to spare once the game is open (a Pico's whole heap,
+    mostly): the end's code (the stats code, the result's, the end's steps, and a
+    screen's END_PARTS) imported now and kept, so the frames after the last move import
+    nothing; after a whole match each such import took 18 to 29 ms on a Pico (its
+    allocations search a heap in many pieces), over a frame's 25. Near the budget's
+    edge they load at the end, a module a frame (GameScreen.update), and are out of the
+    heap while the game is played (the END_PARTS, which the opening may have used, leave
+    now and load where needed)."""
+    if not _dropping():
+        return
+    parts = getattr(screen, "END_PARTS", ())  # a game's own (Disc Battle's levels' code)
+    for name in parts:
+        games.drop_module(name)
+    tidy()
+    free = getattr(gc, "mem_free", None)
+    if free is None or free() < END_AHEAD:
+        return
+    _records()
+    _result()
+    _ending()
+    for name in parts:
+        __import__(name)
 
 
 def resume(cls, app, gid):
@@ -63,6 +103,7 @@ def resume(cls, app, gid):
     screen, fields = got
     reopen_journal(screen, fields)
     screen.rest()
+    end_code_ahead(screen)
     return screen
 
 
