@@ -15,6 +15,13 @@ def _bad(what):
     _st.bad(_GAME, what)
 
 
+def _programs(battle):
+    """How many programs the battle option names (disc_more's table)."""
+    from shared_rules.disc_more import _BATTLE_N
+
+    return _BATTLE_N[battle]
+
+
 def _int_in(x, lo, hi, what):
     _st.int_in(_GAME, x, lo, hi, what)
 
@@ -36,7 +43,7 @@ def check(s):
     if not isinstance(s.opts, dict) or options_with_defaults(g.NAME, g.OPTIONS, s.opts) != s.opts:
         _bad("bad options")
     n = s.n
-    if n != g._more()._BATTLE_N[s.opts["battle"]] or s.size != s.opts["grid"]:
+    if n != _programs(s.opts["battle"]) or s.size != s.opts["grid"]:
         _bad("programs or grid do not match the options")
     _int_in(s.phase, g.PH_CARD, g.PH_OVER, "phase")
     _int_in(s.stage, g.ST_MOVED, g.ST_NEXT, "stage")
@@ -222,7 +229,7 @@ def load(text):
     opts = {"battle": o[0], "rules": o[1], "hold": int(o[2]), "grid": int(o[3])}
     opts.update({"dirdie": o[4], "discs": int(o[5]), "start": o[6], "cpu": o[7]})
     opts = options_with_defaults(g.NAME, g.OPTIONS, opts)
-    n = g._more()._BATTLE_N[opts["battle"]]
+    n = _programs(opts["battle"])
     if len(lines) != 7 + 3 * n:
         _bad("save must have %d lines" % (7 + 3 * n))
     s = g.Game(n)
