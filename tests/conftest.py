@@ -38,3 +38,28 @@ def pico_build(tmp_path_factory):
     build.build(out)
     yield out
     shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture
+def opening_free_heap(monkeypatch):
+    """opening_free_heap(n): a game's opening finds n bytes free when it asks the heap
+    (gc.mem_free, which CPython has not; firmware/ui/opening.py), as on the device, where
+    the game's modules leave the heap in play (gamescreen._dropping patched too). The
+    rest of the app asks nothing. The opening module comes and goes with each game, so
+    it is answered as each game opens."""
+    import types
+
+    from firmware import gamescreen
+
+    real = gamescreen._opening
+
+    def heap_answers(free):
+        def opening():
+            mod = real()
+            mod.gc = types.SimpleNamespace(mem_free=lambda: free)
+            return mod
+
+        monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+        monkeypatch.setattr(gamescreen, "_opening", opening)
+
+    return heap_answers

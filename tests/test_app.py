@@ -278,7 +278,7 @@ def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_
 
 @pytest.mark.parametrize("free", [200 * 1024, 40 * 1024])
 def test_on_the_device_with_room_to_spare_the_end_code_loads_as_the_game_opens(
-    tmp_path, monkeypatch, free
+    tmp_path, opening_free_heap, free
 ):
     """A Pico's whole heap: the stats code, the result's and the end's steps are
     imported as the game opens and stay, so the frames after the last move import
@@ -286,8 +286,7 @@ def test_on_the_device_with_room_to_spare_the_end_code_loads_as_the_game_opens(
     near the budget's edge loads them at the end, a module a frame, as before."""
     from firmware.ui import opening
 
-    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
-    monkeypatch.setattr(opening.gc, "mem_free", lambda: free, raising=False)
+    opening_free_heap(free)
     parts = ("firmware.records", "firmware.result", "firmware.ending")
     app, board, d = make(tmp_path)
     for name in parts:

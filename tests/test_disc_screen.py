@@ -603,18 +603,14 @@ def test_moves_narrowed_by_the_screen_equal_the_shared_pickers(tmp_path):
 
 @pytest.mark.parametrize("room", [True, False])
 def test_on_the_device_the_levels_code_is_out_in_play_or_kept_for_the_end(
-    tmp_path, monkeypatch, room
+    tmp_path, opening_free_heap, room
 ):
     """Your profile is settled as the end's files are written, after the result's frame,
     by the levels' code (disc_levels, without the rest of the records' code or the
     options'). With room to spare (a Pico's whole heap) it is imported as the match
     opens and stays, with the end's shared code, so the end imports nothing; near the
     budget's edge it leaves as the match opens and comes back at the end."""
-    from firmware import gamescreen
-    from firmware.ui import opening
-
-    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
-    monkeypatch.setattr(opening.gc, "mem_free", lambda: 10**6 if room else 0, raising=False)
+    opening_free_heap(10**6 if room else 0)
     levels, more = "shared_rules.disc_levels", "shared_rules.disc_more"
     contract = "shared_rules.contract"
     app, board, d, screen = open_match(tmp_path, {"rules": "advanced"})
