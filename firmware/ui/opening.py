@@ -59,8 +59,8 @@ def end_code_ahead(screen):
     if not _dropping():
         return
     parts = getattr(screen, "END_PARTS", ())  # a game's own (Disc Battle's levels' code)
-    for name in parts:
-        games.drop_module(name)
+    for name in games.END_MODULES + parts:  # a game before this one (its result box's
+        games.drop_module(name)  # "new game") may have left them
     tidy()
     free = getattr(gc, "mem_free", None)
     if free is None or free() < END_AHEAD:
