@@ -494,7 +494,8 @@ class GameScreen(Screen):
     def over_update(self, pressed):
         if self.rules.KIND == "realtime" and self.app.frame_no - self.over_at < OVER_GRACE:
             return  # a steering press meant for the last moment does not skip the result
-        if pressed & btn.A:
+        if pressed & btn.A:  # the files still due first: the new game starts its journal
+            self.files_now()  # where this game's last pieces would go
             self.app.start_game(self.gid, options=self.options, resume=False)
         elif pressed & btn.B:
             self.app.leave_game()

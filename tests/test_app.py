@@ -302,6 +302,10 @@ def test_on_the_device_with_room_to_spare_the_end_code_loads_as_the_game_opens(
     assert screen.finished
     new = set(sys.modules) - loaded
     assert new == (set() if ahead else set(parts))  # with room, nothing imported at the end
+    d.keys("A")  # a new game from the result box: the same again
+    screen = app.screen
+    assert not screen.finished and screen.ending == 0
+    assert [name in sys.modules for name in parts] == [ahead] * 3, ahead
 
 
 def test_hint_key_matches_best_move(tmp_path):
@@ -616,6 +620,31 @@ def test_a_long_journal_at_a_game_end_is_written_a_piece_a_frame_and_whole_on_le
     assert app.after_show is None
     text = app.store.read_text("hang10.last.rep")
     assert text.count(" 1:-") >= 3 * gamescreen.JOURNAL_PIECE
+
+
+def test_a_new_game_from_the_result_box_waits_for_the_last_games_journal(tmp_path):
+    """A on the result box while the journal is still written a piece a frame: the rest
+    is written first and becomes the replay, then the new game starts its own journal
+    (it had overwritten the journal, whose rest then went into the new one, renamed
+    away as the replay)."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    play_to_the_last_move(app, screen)
+    for _ in range(3 * gamescreen.JOURNAL_PIECE):  # idle inputs after the last save
+        screen.inputs.add(1, 0, 0)
+    while screen.ending:
+        app.frame(0, 0)
+    assert screen.files_pending()
+    seed = screen.seed
+    app.frame(btn.A, btn.A)  # a new game at once
+    new = app.screen
+    assert new is not screen and not new.finished and not screen.files_pending()
+    replay = app.store.read_text("hang10.last.rep")
+    assert ("\nseed %d\n" % seed) in replay
+    assert replay.count(" 1:-") >= 3 * gamescreen.JOURNAL_PIECE
+    journal = app.store.read_text("hang10.in")
+    assert journal is not None and ("\nseed %d\n" % new.seed) in journal
+    assert journal.count(" 1:-") < gamescreen.JOURNAL_PIECE
 
 
 def test_leaving_on_the_frame_the_game_ends_counts_it_and_writes_no_save(tmp_path):
