@@ -143,6 +143,31 @@ def test_chord_saves_and_continue_resumes(tmp_path):
     assert h.dump(app.screen.s) == before
 
 
+def test_a_heap_too_small_for_the_players_at_a_resume_keeps_the_save(tmp_path, monkeypatch):
+    """The computer players load as a saved game resumes: a MemoryError there is an
+    error shown, not damage; the save stays and resumes once there is room."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    bot_turns(app, 3)
+    before = h.dump(screen.s)
+    d.keys("A+B*%d" % appmod.CHORD_FRAMES)
+    assert isinstance(app.screen, launcher.Launcher)
+
+    def no_room(cls, options):
+        raise MemoryError("memory allocation failed, allocating 1148 bytes")
+
+    monkeypatch.setattr(gamescreen.GameScreen, "prepare", classmethod(no_room))
+    d.keys("A,A")  # Hang 10 -> Continue
+    assert type(app.screen).__name__ == "ErrorScreen"
+    assert isinstance(app.last_error, MemoryError)
+    assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
+    assert not os.path.exists(os.path.join(saves(tmp_path), "hang10.sav.bad"))
+    monkeypatch.undo()
+    app2, board2, d2 = make(tmp_path)  # room again (a restart)
+    d2.keys("A,A")
+    assert h.dump(app2.screen.s) == before
+
+
 def test_short_a_b_does_not_leave(tmp_path):
     app, board, d = make(tmp_path)
     start_hang10(d)

@@ -31,6 +31,8 @@ def start(cls, app, gid, seed, options, profile):
     counted = records.load_stats(store, gid, rules)["games"]
     records = None
     drop_records()  # before the computer players load (prepare): the heap's peak
+    for name in getattr(cls, "END_PARTS", ()):  # the profile's check may have loaded one
+        games.drop_module(name)
     tidy()  # the records' room in one piece for the players
     record = getattr(rules, "record_options", None)
     if record is not None:  # what a save and a replay must say to play the same
@@ -92,7 +94,6 @@ def resume(cls, app, gid):
             app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
         )
         screen.adopt(fields)
-        cls.prepare(options)
         return screen, fields
 
     got = app.store.load(gid + ".sav", parse)
@@ -101,6 +102,11 @@ def resume(cls, app, gid):
     if got is None:
         return None
     screen, fields = got
+    # The players load once the save's code has left (its room), and outside the
+    # save's reading: a heap too small for them is an error shown, not a damaged save.
+    for name in getattr(cls, "END_PARTS", ()):  # the profile's check may have loaded one
+        games.drop_module(name)
+    cls.prepare(fields["options"])
     reopen_journal(screen, fields)
     screen.rest()
     end_code_ahead(screen)
