@@ -162,7 +162,7 @@ def _continue(s):
 
 
 def _moved(s):
-    """After a Move: each own disc marker under the new base may be caught (C14)."""
+    """After a Move: each own disc marker under the new base may be caught (C15)."""
     p = s.actor
     while s.qi < 2:
         slot = 2 * p + s.qi
@@ -211,7 +211,7 @@ def _next_disc(s):
 
 
 def _new_turn(s):
-    """Every card flipped: the used cards are reshuffled, the points saved (C30)."""
+    """Every card flipped: the used cards are reshuffled, the points saved (C11, A12)."""
     if s.top:  # not the first deal
         s.turn += 1
         if s.turn > g.TURNS_MAX:
@@ -250,7 +250,7 @@ def _sweep(s):
             s.cur = g.NO
             return
         if _step(s, slot) and not s.alive[slot >> 1]:
-            _disc_gone(s, slot)  # a de-rezzed program's disc hits the wall (C27)
+            _disc_gone(s, slot)  # a de-rezzed program's disc hits the wall (C26)
             s.cur = g.NO
             return
         s.left -= 1
@@ -266,7 +266,7 @@ def _crossed(s, slot):
 
 
 def _step(s, slot):
-    """One cell on; off the Grid's edge the direction reflects (C24). True at a wall."""
+    """One cell on; off the Grid's edge the direction reflects (C22). True at a wall."""
     d = s.hd[slot]
     x = s.hx[slot] + g.DX[d]
     y = s.hy[slot] + g.DY[d]
@@ -308,7 +308,7 @@ def _cross(s, q, slot):
 
 def _struck(s, q, slot):
     """q is struck by the disc: de-rezzed; the disc lands by the die at q's base, or
-    de-rezzes too if its owner is gone (C21, C27)."""
+    de-rezzes too if its owner is gone (C21, C26)."""
     owner = slot >> 1
     _derez(s, q, owner, g.BY_DISC)
     if not s.alive[owner]:
@@ -381,7 +381,7 @@ def _purge(s, p):
 
 def _derez(s, q, killer, how):
     """q is de-rezzed: its base, held cards and discs in hand leave; its points since
-    the last save are lost; the killer earns q's level (C29, C31)."""
+    the last save are lost; the killer earns q's level (C25, A11, A12)."""
     s.alive[q] = 0
     s.prone[q] = 0
     s.held[q] = 0
@@ -407,7 +407,7 @@ def _derez(s, q, killer, how):
 
 def _end(s, side):
     """The match is over: side (a seat, or a team in 2 v 2) won, -1 for none. Bonuses,
-    the last save, and a program earning nothing gets its level (C32, C33)."""
+    the last save, and a program earning nothing gets its level (C29, A11)."""
     s.phase = g.PH_OVER
     s.cur = g.NO
     for p in range(s.n):
