@@ -87,18 +87,25 @@ def resume(cls, app, gid):
             raise ValueError("save is for %s" % fields["game"][:12])
         state = rules.load(f.read())
         options = fields["options"]
-        rules.new(fields["seed"], options, fields["profile"])  # checks the options
-        if fields["profile"] is not None:
-            rules.check_profile(fields["profile"])
-        screen = cls(
-            app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
-        )
-        screen.adopt(fields)
+        try:  # the save is read: from here a MemoryError is the heap's, not damage
+            rules.new(fields["seed"], options, fields["profile"])  # checks the options
+            if fields["profile"] is not None:
+                rules.check_profile(fields["profile"])
+            screen = cls(
+                app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
+            )
+            screen.adopt(fields)
+        except MemoryError as e:
+            short.append(e)
+            return None
         return screen, fields
 
+    short = []
     got = app.store.load(gid + ".sav", parse)
     release_save_code(rules)
     games.drop_module("firmware.reading")
+    if short:  # shown as an error, the save kept for a heap with room
+        raise short[0]
     if got is None:
         return None
     screen, fields = got
