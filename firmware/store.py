@@ -5,6 +5,7 @@ littlefs and POSIX). A file that cannot be read or parsed is renamed to
 NAME.bad, defaults are used, and a one-line notice is queued for the screen.
 """
 
+import gc
 import json
 import os
 
@@ -225,18 +226,24 @@ class Store:
         self.notices.append("%s: %s" % (name, why))
 
     def load(self, name, parse, default=None):
-        """parse(file) for the file, or `default` (and a notice) if missing or damaged."""
-        try:
-            if not self.check_file(name):
+        """parse(file) for the file, or `default` (and a notice) if missing or damaged.
+        A MemoryError is tried once more after a collection (the heap's garbage may be
+        what ran out, not the file): only a second one counts as damage."""
+        for again in (False, True):
+            try:
+                if not self.check_file(name):
+                    return default
+                with open(self.path(name)) as f:
+                    return parse(f)
+            except (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError) as e:
+                self.set_aside(name, "reset (%s)" % (_first_line(e),))
                 return default
-            with open(self.path(name)) as f:
-                return parse(f)
-        except (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError) as e:
-            self.set_aside(name, "reset (%s)" % (_first_line(e),))
-            return default
-        except MemoryError:  # nested past what the heap holds: damage like any other
-            self.set_aside(name, "reset (too deep)")
-            return default
+            except MemoryError:
+                if not again:
+                    gc.collect()
+                    continue
+                self.set_aside(name, "reset (too deep)")  # nested past what the heap holds
+                return default
 
     def load_json(self, name, default, check=None):
         """A dict saved as JSON, merged over a copy of `default`; check(dict) may raise

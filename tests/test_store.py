@@ -358,3 +358,28 @@ def test_options_no_screen_could_choose_are_set_aside(tmp_path):
     assert screen.opts == defaults
     assert os.path.exists(path + ".bad")
     assert app.store.take_notice().startswith("snafu.opt.json")
+
+
+def test_a_memory_error_reading_a_file_is_tried_again_before_it_counts_as_damage(tmp_path):
+    """A heap short for the moment (its garbage not yet collected) does not set a good
+    file aside: the parse is tried once more after a collection; a second MemoryError
+    is damage (nested past what the heap holds), set aside with the notice."""
+    st = Store(str(tmp_path))
+    st.write_text("rec.json", '{"games": 3}')
+    calls = []
+
+    def short_once(f):
+        calls.append(1)
+        if len(calls) == 1:
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return f.read()
+
+    assert st.load("rec.json", short_once) == '{"games": 3}'
+    assert len(calls) == 2 and st.notices == []
+    assert os.path.exists(st.path("rec.json")) and not os.path.exists(st.path("rec.json.bad"))
+
+    def always_short(f):
+        raise MemoryError
+
+    assert st.load("rec.json", always_short, "default") == "default"
+    assert os.path.exists(st.path("rec.json.bad")) and st.notices == ["rec.json: reset (too deep)"]
