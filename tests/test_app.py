@@ -143,9 +143,11 @@ def test_chord_saves_and_continue_resumes(tmp_path):
     assert h.dump(app.screen.s) == before
 
 
-def test_a_heap_too_small_for_the_players_at_a_resume_keeps_the_save(tmp_path, monkeypatch):
-    """The computer players load as a saved game resumes: a MemoryError there is an
-    error shown, not damage; the save stays and resumes once there is room."""
+@pytest.mark.parametrize("where", ["prepare", "__init__", "adopt"])
+def test_a_heap_too_small_at_a_resume_keeps_the_save(tmp_path, monkeypatch, where):
+    """A MemoryError loading the resumed game's computer players (prepare) or making its
+    screen is the heap's, not the save's: an error shown, the save kept, and it resumes
+    once there is room."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     bot_turns(app, 3)
@@ -153,10 +155,11 @@ def test_a_heap_too_small_for_the_players_at_a_resume_keeps_the_save(tmp_path, m
     d.keys("A+B*%d" % appmod.CHORD_FRAMES)
     assert isinstance(app.screen, launcher.Launcher)
 
-    def no_room(cls, options):
+    def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 1148 bytes")
 
-    monkeypatch.setattr(gamescreen.GameScreen, "prepare", classmethod(no_room))
+    patch = classmethod(no_room) if where == "prepare" else no_room
+    monkeypatch.setattr(gamescreen.GameScreen, where, patch)
     d.keys("A,A")  # Hang 10 -> Continue
     assert type(app.screen).__name__ == "ErrorScreen"
     assert isinstance(app.last_error, MemoryError)
@@ -164,31 +167,6 @@ def test_a_heap_too_small_for_the_players_at_a_resume_keeps_the_save(tmp_path, m
     assert not os.path.exists(os.path.join(saves(tmp_path), "hang10.sav.bad"))
     monkeypatch.undo()
     app2, board2, d2 = make(tmp_path)  # room again (a restart)
-    d2.keys("A,A")
-    assert h.dump(app2.screen.s) == before
-
-
-@pytest.mark.parametrize("where", ["__init__", "adopt"])
-def test_a_heap_too_small_for_the_screen_at_a_resume_keeps_the_save(tmp_path, monkeypatch, where):
-    """A MemoryError making the resumed game's screen is the heap's, not the save's: an
-    error shown, the save kept for a heap with room."""
-    app, board, d = make(tmp_path)
-    screen = start_hang10(d)
-    bot_turns(app, 3)
-    before = h.dump(screen.s)
-    d.keys("A+B*%d" % appmod.CHORD_FRAMES)
-
-    def no_room(*args):
-        raise MemoryError("memory allocation failed, allocating 429 bytes")
-
-    monkeypatch.setattr(gamescreen.GameScreen, where, no_room)
-    d.keys("A,A")  # Hang 10 -> Continue
-    assert type(app.screen).__name__ == "ErrorScreen"
-    assert isinstance(app.last_error, MemoryError)
-    assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
-    assert not os.path.exists(os.path.join(saves(tmp_path), "hang10.sav.bad"))
-    monkeypatch.undo()
-    app2, board2, d2 = make(tmp_path)
     d2.keys("A,A")
     assert h.dump(app2.screen.s) == before
 
