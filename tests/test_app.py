@@ -129,13 +129,20 @@ def bot_turns(app, turns):
         app.frame(0, 0)
 
 
-def test_chord_saves_and_continue_resumes(tmp_path):
+def saved_mid_game(tmp_path):
+    """Hang 10 played three turns, then saved and left with the A+B chord: the app,
+    its driver and the state saved."""
     app, board, d = make(tmp_path)
     screen = start_hang10(d)
     bot_turns(app, 3)
     before = h.dump(screen.s)
     d.keys("A+B*%d" % appmod.CHORD_FRAMES)
     assert isinstance(app.screen, launcher.Launcher)
+    return app, d, before
+
+
+def test_chord_saves_and_continue_resumes(tmp_path):
+    app, d, before = saved_mid_game(tmp_path)
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
     d.keys("A")
     assert app.screen.labels()[0] == "Continue"
@@ -148,12 +155,7 @@ def test_a_heap_too_small_at_a_resume_keeps_the_save(tmp_path, monkeypatch, wher
     """A MemoryError loading the resumed game's computer players (prepare) or making its
     screen is the heap's, not the save's: an error shown, the save kept, and it resumes
     once there is room."""
-    app, board, d = make(tmp_path)
-    screen = start_hang10(d)
-    bot_turns(app, 3)
-    before = h.dump(screen.s)
-    d.keys("A+B*%d" % appmod.CHORD_FRAMES)
-    assert isinstance(app.screen, launcher.Launcher)
+    app, d, before = saved_mid_game(tmp_path)
 
     def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 1148 bytes")
