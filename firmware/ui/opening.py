@@ -31,8 +31,7 @@ def start(cls, app, gid, seed, options, profile):
     counted = records.load_stats(store, gid, rules)["games"]
     records = None
     drop_records()  # before the computer players load (prepare): the heap's peak
-    for name in getattr(cls, "END_PARTS", ()):  # the profile's check may have loaded one
-        games.drop_module(name)
+    drop_end_parts(cls)
     tidy()  # the records' room in one piece for the players
     record = getattr(rules, "record_options", None)
     if record is not None:  # what a save and a replay must say to play the same
@@ -49,6 +48,13 @@ def start(cls, app, gid, seed, options, profile):
     return screen
 
 
+def drop_end_parts(cls):
+    """A screen's END_PARTS out of the heap before the players load (the profile's check
+    may have loaded one)."""
+    for name in getattr(cls, "END_PARTS", ()):
+        games.drop_module(name)
+
+
 def end_code_ahead(screen):
     """On the device, with room to spare once the game is open (a Pico's whole heap,
     mostly): the end's code (the stats code, the result's, the end's steps, and a
@@ -60,9 +66,9 @@ def end_code_ahead(screen):
     now and load where needed)."""
     if not _dropping():
         return
-    parts = getattr(screen, "END_PARTS", ())  # a game's own (Disc Battle's levels' code)
-    for name in games.END_MODULES + parts:  # a game before this one (its result box's
-        games.drop_module(name)  # "new game") may have left them
+    for name in games.END_MODULES:  # a game before this one (its result box's "new
+        games.drop_module(name)  # game") may have left them
+    drop_end_parts(screen)  # a game's own (Disc Battle's levels' code)
     tidy()
     free = getattr(gc, "mem_free", None)
     if free is None or free() < END_AHEAD:
@@ -70,7 +76,7 @@ def end_code_ahead(screen):
     _records()
     _result()
     _ending()
-    for name in parts:
+    for name in getattr(screen, "END_PARTS", ()):
         __import__(name)
 
 
@@ -111,8 +117,7 @@ def resume(cls, app, gid):
     screen, fields = got
     # The players load once the save's code has left (its room), and outside the
     # save's reading: a heap too small for them is an error shown, not a damaged save.
-    for name in getattr(cls, "END_PARTS", ()):  # the profile's check may have loaded one
-        games.drop_module(name)
+    drop_end_parts(cls)
     cls.prepare(fields["options"])
     reopen_journal(screen, fields)
     screen.rest()
