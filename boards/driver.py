@@ -31,7 +31,9 @@ class Driver:
         app = self.app
         app.start_game(game, seed=seed, options=options, resume=False, profile=profile)
         held = 0
-        for delta, pressed, new_held in inputs.events():
+        from firmware.reading import events
+
+        for delta, pressed, new_held in events(inputs):
             if delta == 0:  # the game was resumed from its save here
                 app.frame(0, 0)
                 held = 0

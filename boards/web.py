@@ -146,8 +146,10 @@ class Runner:
         """The replay of the game on screen, else of the last game finished, as its file
         name, a newline and its text; "" when there is none."""
         screen = self.app.screen
-        if getattr(screen, "replay_text", None) is not None:
-            return screen.gid + ".rep\n" + screen.replay_text()
+        if getattr(screen, "inputs", None) is not None:  # a game screen
+            from firmware.reading import replay_text
+
+            return screen.gid + ".rep\n" + replay_text(screen)
         found = self.last_replay()
         return found[0] + "\n" + found[1] if found else ""
 
@@ -223,7 +225,9 @@ def read_replay(text):
 def replay_frames(inputs):
     """The frames a replay takes to play back (its last one shown, as the host's)."""
     n = 1
-    for delta, _pressed, _held in inputs.events():
+    from firmware.reading import events
+
+    for delta, _pressed, _held in events(inputs):
         n += delta if delta else 1
     return n
 
@@ -239,7 +243,9 @@ def _replay(app, fields):
         profile=fields["profile"],
     )
     held = 0
-    for delta, pressed, new_held in fields["inputs"].events():
+    from firmware.reading import events
+
+    for delta, pressed, new_held in events(fields["inputs"]):
         if delta == 0:  # the game was resumed from its save here
             app.frame(0, 0)
             yield

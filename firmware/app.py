@@ -8,7 +8,7 @@ import gc
 import sys
 
 from firmware import buttons as btn
-from firmware import games, gfx
+from firmware import drop_module, gfx
 from firmware.store import Store
 
 try:
@@ -69,11 +69,28 @@ def launcher():
     return mod
 
 
+def registry():
+    """firmware/games.py: the launcher and a game's opening use it; on the device it
+    is out of the heap while a game is played (the opening drops it: 2.5 KB)."""
+    from firmware import games
+
+    return games
+
+
 def drop_launcher():
     """The launcher's modules out of the heap (a game opens; home imports them again)."""
-    games.drop_module("firmware.launcher")
-    games.drop_module("firmware.menus")
-    games.drop_module("firmware.records")  # a game imports it to start and to end
+    drop_module("firmware.launcher")
+    drop_module("firmware.menus")
+    drop_module("firmware.records")  # a game imports it to start and to end
+
+
+def unload_games():
+    """Every game's modules out of the heap, found by their packages, not by the
+    registry (whose code may not be loaded, and may not fit: an error, a full heap)."""
+    for name in list(sys.modules):
+        if name.startswith("shared_rules.") or name.startswith("firmware.play."):
+            drop_module(name)
+    gc.collect()
 
 
 class App:
@@ -196,8 +213,7 @@ class App:
         except MemoryError:  # the game's modules go, so the error can be shown
             self.screen = None
             screen = None
-            for gid in games.ids():
-                games.unload(gid)
+            unload_games()
             try:
                 mod = launcher()
             except MemoryError:
@@ -296,15 +312,12 @@ class App:
         """Open a game: resume its save if asked and present, else a new one."""
         if DROP_LAUNCHER:
             drop_launcher()
-        screen_mod = games.load(gid)
-        if resume:
-            screen = screen_mod.SCREEN.resume(self, gid)
-            if screen is not None:
-                self.go(screen)
-                return screen
-        if seed is None:
-            seed = self.new_seed()
-        screen = screen_mod.SCREEN.start(self, gid, seed, options, profile)
+        screen_mod = registry().load(gid)
+        screen = screen_mod.SCREEN.resume(self, gid) if resume else None
+        if screen is None:
+            if seed is None:
+                seed = self.new_seed()
+            screen = screen_mod.SCREEN.start(self, gid, seed, options, profile)
         self.go(screen)
         return screen
 
@@ -322,9 +335,12 @@ class App:
         self.home()
 
     def home(self):
-        """The launcher; the game's code goes first (games.unload_all)."""
+        """The launcher; the game's code goes first (games.unload_all; on the device
+        the game's modules leave before the registry's code comes back)."""
         self.go(None)
-        games.unload_all()
+        if DROP_LAUNCHER:
+            unload_games()
+        registry().unload_all()
         self.go(launcher().Launcher(self))
 
 

@@ -9,6 +9,8 @@ its files and one line here (tests add a scratch game with register()).
 import gc
 import sys
 
+from firmware import END_MODULES, drop_module
+
 # (id, title): a game's modules are named after its id (entry() spells them out), so
 # the launcher's heap holds two short strings a game, not five.
 GAMES = [
@@ -25,9 +27,16 @@ GAMES = [
 ]
 
 
+# On the device the app drops this module while a game is played (firmware/app.py,
+# registry); an entry added by register() would be lost with it, so it then stays.
+RESIDENT = False
+
+
 def register(gid, title, rules, screen, help_module):
     """Add (or replace) a game entry whose modules are named freely (the tests' scratch
     game lives outside shared_rules and firmware)."""
+    global RESIDENT
+    RESIDENT = True
     unregister(gid)
     GAMES.append((gid, title, rules, screen, help_module))
 
@@ -124,9 +133,6 @@ def unload_all():
     drop_screen_parts()
 
 
-END_MODULES = ("firmware.result", "firmware.ending")
-
-
 def drop_screen_parts():
     """firmware/ui/ and the end's code (firmware/result.py, ending.py) out of the heap."""
     for name in list(sys.modules):
@@ -141,17 +147,6 @@ def unload(gid):
     for name in own_modules(gid):
         drop_module(name)
     gc.collect()
-
-
-def drop_module(name):
-    mod = sys.modules.get(name)
-    if mod is None or getattr(mod, "RESIDENT", False):
-        return
-    del sys.modules[name]
-    pkg, _, short = name.rpartition(".")
-    parent = sys.modules.get(pkg)
-    if parent is not None and getattr(parent, short, None) is mod:
-        delattr(parent, short)
 
 
 def with_help(gid, fn):

@@ -16,8 +16,8 @@ import json
 import sys
 
 from firmware import buttons as btn
-from firmware import games
-from firmware.app import heap_low, tidy
+from firmware import drop_module
+from firmware.app import DROP_LAUNCHER, heap_low, tidy
 from firmware.screens import Screen
 
 REPLAY_HEAD = "pocket-table replay 1"
@@ -31,7 +31,7 @@ TOKENS_PER_LINE = 16
 LINES_PER_WRITE = 2  # a write of at most about 200 bytes: one string made in one piece
 _TOKENS_KEPT = 32  # distinct input tokens made once a journal write
 OVER_GRACE = 20  # frames (0.5 s) a real-time game's result shows before a press leaves it
-_CHUNK = 96  # events per chunk of the input log (3 bytes each)
+CHUNK = 96  # events per chunk of the input log (3 bytes each)
 
 
 def input_token(delta, pressed, held):
@@ -71,7 +71,7 @@ class InputLog:
         """Keep the first n events (a save resumed: later inputs never happened)."""
         if n < self.n:
             self.n = n
-            del self.chunks[(n + _CHUNK - 1) // _CHUNK :]
+            del self.chunks[(n + CHUNK - 1) // CHUNK :]
 
     def clear(self):
         """Empty; the first chunk is kept for the inputs to come (one long-lived block,
@@ -80,21 +80,15 @@ class InputLog:
         self.n = 0
 
     def _put(self, delta, pressed, held):
-        i = self.n % _CHUNK
-        k = self.n // _CHUNK
+        i = self.n % CHUNK
+        k = self.n // CHUNK
         if k == len(self.chunks):
-            self.chunks.append(bytearray(3 * _CHUNK))
+            self.chunks.append(bytearray(3 * CHUNK))
         chunk = self.chunks[k]
         chunk[3 * i] = delta
         chunk[3 * i + 1] = pressed
         chunk[3 * i + 2] = held
         self.n += 1
-
-    def events(self):
-        for k in range(self.n):
-            chunk = self.chunks[k // _CHUNK]
-            i = 3 * (k % _CHUNK)
-            yield chunk[i], chunk[i + 1], chunk[i + 2]
 
     def write(self, f, lo=0, hi=-1):
         """Events lo..hi (all by default) as 'in' lines of TOKENS_PER_LINE tokens,
@@ -107,8 +101,8 @@ class InputLog:
         chunks = self.chunks
         made = {}
         for k in range(lo, self.n if hi < 0 else hi):
-            chunk = chunks[k // _CHUNK]
-            i = 3 * (k % _CHUNK)
+            chunk = chunks[k // CHUNK]
+            i = 3 * (k % CHUNK)
             key = chunk[i] << 16 | chunk[i + 1] << 8 | chunk[i + 2]
             token = made.get(key)
             if token is None:
@@ -218,7 +212,7 @@ class GameScreen(Screen):
         if cls.PLAYERS_EACH_MOVE and _dropping():
             for name in (cls.PLAYERS,) + cls.RESTING:
                 __import__(name)
-                games.drop_module(name)
+                drop_module(name)
                 tidy()  # its room back before the next one loads
 
     def players_room(self):
@@ -241,9 +235,9 @@ class GameScreen(Screen):
         release = getattr(self.rules, "release_players", None)
         if release is not None:
             release()
-        games.drop_module(self.PLAYERS)
+        drop_module(self.PLAYERS)
         for name in getattr(self, "PLAYERS_TOO", ()):  # a level's own modules (Disc's)
-            games.drop_module(name)
+            drop_module(name)
 
     def calm_work(self, picker, computer):
         """A calm frame has work (the picker's cursor to settle) and room for it: only
@@ -268,7 +262,7 @@ class GameScreen(Screen):
     @classmethod
     def rest_modules(cls):
         for name in cls.RESTING:
-            games.drop_module(name)
+            drop_module(name)
 
     def adopt(self, fields):
         """Take what an older save kept beside the state (a game's "meta" line)."""
@@ -460,14 +454,16 @@ class GameScreen(Screen):
         """The menu closed; on the device its code leaves the heap."""
         self.pause = -1
         if _dropping():
-            games.drop_module("firmware.ui.pause")
+            drop_module("firmware.ui.pause")
 
     def close_help(self):
         self.help = None
         self.repaint = True
         self.app.dirty = True
         if _dropping():
-            games.drop_module("firmware.menus")
+            drop_module("firmware.menus")
+            if DROP_LAUNCHER:  # the registry that found its pages (firmware/ui/opening.py)
+                drop_module("firmware.games")
 
     def leave(self):
         self.files_now()
@@ -599,18 +595,6 @@ class GameScreen(Screen):
     def finish_journal(self, whole=False):
         _ending().finish_journal(self, whole)
 
-    def replay_text(self):
-        """The whole replay so far: the journal and the inputs not yet in it (host side)."""
-        text = self.app.store.read_text(self.gid + ".in") or ""
-        parts = []
-
-        class _Collect:
-            def write(self, s):
-                parts.append(s)
-
-        self.inputs.write(_Collect(), max(0, self.journal_at))
-        return text + "".join(parts)
-
     # ---- drawing -----------------------------------------------------
 
     def points(self):
@@ -656,13 +640,13 @@ def _dropping():
 def drop_records():
     """records out of the heap (the device; see _dropping)."""
     if _dropping():
-        games.drop_module("firmware.records")
+        drop_module("firmware.records")
 
 
 def release_save_code(rules):
     """A rules module may keep its save format in NAME_save (docs/contract.md): it is
     needed to save and to resume, not in play, so it goes (and its heap with it)."""
-    games.drop_module(rules.__name__ + "_save")
+    drop_module(rules.__name__ + "_save")
 
 
 def _opening():
@@ -671,7 +655,7 @@ def _opening():
     from firmware.ui import opening
 
     if _dropping():
-        games.drop_module("firmware.ui.opening")
+        drop_module("firmware.ui.opening")
     return opening
 
 

@@ -42,6 +42,32 @@ def add_tokens(log, text):
         i = j
 
 
+def events(log):
+    """An InputLog's events in order: (delta, pressed, held), delta 0 where resumed."""
+    chunks = log.chunks
+    for k in range(log.n):
+        chunk = chunks[k // gs.CHUNK]
+        i = 3 * (k % gs.CHUNK)
+        yield chunk[i], chunk[i + 1], chunk[i + 2]
+
+
+class _Collect:
+    def __init__(self):
+        self.parts = []
+
+    def write(self, s):
+        self.parts.append(s)
+
+
+def replay_text(screen):
+    """A game screen's whole replay so far: its journal and the inputs not yet in it
+    (the host's record, the browser's download)."""
+    text = screen.app.store.read_text(screen.gid + ".in") or ""
+    out = _Collect()
+    screen.inputs.write(out, max(0, screen.journal_at))
+    return text + "".join(out.parts)
+
+
 def read_header(f, head):
     """Read a replay/save header from a file-like object up to '--' or the end.
 

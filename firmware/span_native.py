@@ -9,7 +9,7 @@ same span (tests/test_ssd1306.py compares them inside the MicroPython VM).
 import micropython
 
 # MicroPython never frees machine code loaded from a .mpy: the app keeps this module
-# loaded once imported (firmware.games.drop_module leaves RESIDENT modules alone).
+# loaded once imported (firmware.drop_module leaves RESIDENT modules alone).
 RESIDENT = True
 
 

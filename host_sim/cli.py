@@ -220,11 +220,11 @@ def cmd_sim(args, game=None):
 
 def _write_record(app, path):
     """The game on screen, else the last finished game, as a replay file."""
-    from firmware import gamescreen
+    from firmware import gamescreen, reading
 
     screen = app.screen
     if isinstance(screen, gamescreen.GameScreen):
-        text = screen.replay_text()
+        text = reading.replay_text(screen)
     else:
         reps = [n for n in os.listdir(app.store.dir) if n.endswith(".last.rep")]
         if not reps:

@@ -146,7 +146,9 @@ def replay_session(fs, log):
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
     held = 0
-    for delta, pressed, new_held in log.events():
+    from firmware.reading import events
+
+    for delta, pressed, new_held in events(log):
         if delta == 0:
             board = headless.setup(fs_root=fs)
             app = appmod.App(board)

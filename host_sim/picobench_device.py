@@ -241,6 +241,12 @@ class Probe:
         setattr(obj, name, timed)
 
 
+def title_of(gid):
+    from firmware import games
+
+    return games.title(gid)
+
+
 def launch(app, d, title):
     """From the launcher: the game's menu, New game, and Start on its options."""
     d.idle()
@@ -278,7 +284,6 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     free0 = gc.mem_free()
     from boards import headless
     from firmware import app as appmod
-    from firmware import games
 
     board = headless.setup(fs_root=fs)
     app = appmod.App(board)
@@ -289,7 +294,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     probe = Probe(app, board, dev) if detail else None
     if peak:
         detail = False
-    title = games.title(gid)
+    title = title_of(gid)  # no name here holds the registry: a game drops it in play
     screen = launch(app, d, title)
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
         row = {"game": label or gid, "heap": heap, "fits": False, "error": repr(app.last_error)}

@@ -81,7 +81,7 @@ def test_a_replay_gif_runs_at_the_devices_frame_rate(tmp_path, capsys):
     screen = app.screen
     screen.save_now()
     rep = tmp_path / "r.rep"
-    rep.write_text(screen.replay_text())
+    rep.write_text(reading.replay_text(screen))
     out = str(tmp_path / "r.gif")
     cli.main(["replay", str(rep), "--gif", out, "--root", str(tmp_path / "replay")])
     assert "wrote %s" % out in capsys.readouterr().out
@@ -94,7 +94,7 @@ def test_a_replay_gif_runs_at_the_devices_frame_rate(tmp_path, capsys):
 
     with open(rep) as f:
         inputs = reading.read_header(f, gamescreen.REPLAY_HEAD)["inputs"]
-    ran = sum(delta for delta, _p, _h in inputs.events())  # frames the replay runs
+    ran = sum(delta for delta, _p, _h in reading.events(inputs))  # frames the replay runs
     assert abs(total - (ran * FRAME_MS + 1500)) <= 3 * FRAME_MS  # + the held end
     im.seek(0)
     first = im.convert("RGB")

@@ -326,7 +326,9 @@ def a_replay(tmp_path):
     drv.keys("A,-*30,LEFT,-*20,UP,-*10,A+B*21")
     app.start_game("snafu", resume=True)
     drv.keys("-*5,A,-*25,RIGHT,-*15")
-    return app.screen.replay_text()
+    from firmware import reading
+
+    return reading.replay_text(app.screen)
 
 
 FINISH_JS = """() => {

@@ -157,7 +157,7 @@ class DiscScreen(gamescreen.GameScreen):
         if gamescreen._dropping():
             for name in self.RESTING:
                 if name != self.READY:
-                    gamescreen.games.drop_module(name)
+                    gamescreen.drop_module(name)
 
     def unready(self):
         """True on the device while the resolution is out of the heap on your turn."""

@@ -12,7 +12,7 @@ the round-by-round score table (UP/DOWN scroll it).
 """
 
 from firmware import buttons as btn
-from firmware import games, gamescreen, gfx
+from firmware import gamescreen, gfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
 from firmware.ui.small import small
@@ -211,9 +211,9 @@ class RummyScreen(gamescreen.GameScreen):
         if move == r.NEXT:  # a new round: the score table and the scoring code go
             self.table = None
             if gamescreen._dropping():  # the device (firmware/gamescreen.py)
-                games.drop_module("firmware.table")
-                games.drop_module("shared_rules.rummy_score")
-                games.drop_module("shared_rules.rummy_table")
+                gamescreen.drop_module("firmware.table")
+                gamescreen.drop_module("shared_rules.rummy_score")
+                gamescreen.drop_module("shared_rules.rummy_table")
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
@@ -236,8 +236,8 @@ class RummyScreen(gamescreen.GameScreen):
             self.table_due = self.thinking = True  # the move shows now, the table next
             self.release_players()
             if gamescreen._dropping():
-                games.drop_module("shared_rules.rummy_score")
-                games.drop_module("shared_rules.rummy_table")
+                gamescreen.drop_module("shared_rules.rummy_score")
+                gamescreen.drop_module("shared_rules.rummy_table")
 
     # ---- drawing -----------------------------------------------------
 

@@ -4,8 +4,8 @@ a game in play does not hold this code."""
 
 import gc
 
-from firmware import games
-from firmware.app import LOW_HEAP, tidy
+from firmware import END_MODULES, drop_module
+from firmware.app import DROP_LAUNCHER, LOW_HEAP, tidy
 from firmware.gamescreen import (
     SAVE_HEAD,
     _dropping,
@@ -31,6 +31,7 @@ def start(cls, app, gid, seed, options, profile):
     counted = records.load_stats(store, gid, rules)["games"]
     records = None
     drop_records()  # before the computer players load (prepare): the heap's peak
+    drop_registry()
     drop_end_parts(cls)
     tidy()  # the records' room in one piece for the players
     record = getattr(rules, "record_options", None)
@@ -48,11 +49,19 @@ def start(cls, app, gid, seed, options, profile):
     return screen
 
 
+def drop_registry():
+    """On the device the registry's code (firmware/games.py, 2.5 KB) leaves as a game
+    opens, before its players load: a game in play does not use it (home loads it).
+    CPython keeps it: the tests hold the module (and the entries they register)."""
+    if DROP_LAUNCHER and _dropping():
+        drop_module("firmware.games")
+
+
 def drop_end_parts(cls):
     """A screen's END_PARTS out of the heap before the players load (the profile's check
     may have loaded one)."""
     for name in getattr(cls, "END_PARTS", ()):
-        games.drop_module(name)
+        drop_module(name)
 
 
 def end_code_ahead(screen):
@@ -66,8 +75,8 @@ def end_code_ahead(screen):
     now and load where needed)."""
     if not _dropping():
         return
-    for name in games.END_MODULES:  # a game before this one (its result box's "new
-        games.drop_module(name)  # game") may have left them
+    for name in END_MODULES:  # a game before this one (its result box's "new
+        drop_module(name)  # game") may have left them
     drop_end_parts(screen)  # a game's own (Disc Battle's levels' code)
     tidy()
     free = getattr(gc, "mem_free", None)
@@ -109,7 +118,8 @@ def resume(cls, app, gid):
     short = []
     got = app.store.load(gid + ".sav", parse)
     release_save_code(rules)
-    games.drop_module("firmware.reading")
+    drop_module("firmware.reading")
+    drop_registry()
     if short:  # shown as an error, the save kept for a heap with room
         raise short[0]
     if got is None:
