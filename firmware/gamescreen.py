@@ -17,7 +17,7 @@ import sys
 
 from firmware import buttons as btn
 from firmware import drop_module
-from firmware.app import DROP_LAUNCHER, heap_low, tidy
+from firmware.app import heap_low, tidy
 from firmware.screens import Screen
 
 REPLAY_HEAD = "pocket-table replay 1"
@@ -135,6 +135,10 @@ def write_header(f, head, game, seed, options, profile=None):
     f.write(header_text(head, game, seed, options, profile))
 
 
+def _nothing(*args):
+    """A hook's default (GameScreen): nothing to do."""
+
+
 class GameScreen(Screen):
     """A game in play. A game's screen module subclasses it as SCREEN and implements
     draw_game(fb), act(move) and hint(); a screen with a move picker (self.picker) gets
@@ -147,6 +151,23 @@ class GameScreen(Screen):
     RESTING = ()  # rules modules that leave the heap after each move (rest())
     PLAYERS_EACH_MOVE = False  # True: the players leave the heap after each choice
     SAVE_AT_START = False  # real-time games save at once, so Continue is there from the start
+
+    # Hooks a screen may override; by default they do nothing, all one function (on
+    # the device each function is about 50 bytes of heap in every game):
+    # get_ready()            a calm frame's own work once the cursor is settled
+    #                        (calm_work said so)
+    # handed_over()          a computer's move handed the turn to the person (its
+    #                        thinking frame)
+    # adopt(fields)          take what an older save kept beside the state (a "meta" line)
+    # prepare_over()         the ending's first frame, the players gone: a screen whose
+    #                        end draws with a part of its own (an import) loads it here
+    # refused(touch)         A on a cell no legal move touches: a screen may say why
+    # focus()                (zone, index) for the cursor at a new step, or None (the
+    #                        first legal cell)
+    # placed(zone, index)    the cursor was placed (a screen may scroll to it)
+    # after_move(move, seat) after a computer seat's move (a screen may move its cursor)
+    get_ready = handed_over = adopt = prepare_over = _nothing
+    refused = focus = placed = after_move = _nothing
 
     def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
         Screen.__init__(self, app)
@@ -245,12 +266,6 @@ class GameScreen(Screen):
         Pico). A screen may add work of its own (Disc Battle: get_ready)."""
         return picker.due and not heap_low()
 
-    def get_ready(self):
-        """A calm frame's own work once the cursor is settled (calm_work said so)."""
-
-    def handed_over(self):
-        """A computer's move handed the turn to the person (its thinking frame)."""
-
     def rest(self):
         """A move is played: the modules named in RESTING (a game's resolution) leave
         the heap on the device, so the picker's moves and the computer players' search
@@ -263,9 +278,6 @@ class GameScreen(Screen):
     def rest_modules(cls):
         for name in cls.RESTING:
             drop_module(name)
-
-    def adopt(self, fields):
-        """Take what an older save kept beside the state (a game's "meta" line)."""
 
     # ---- input ---------------------------------------------------------
 
@@ -340,11 +352,6 @@ class GameScreen(Screen):
     def game_over(self):
         return self.rules.over(self.s)
 
-    def prepare_over(self):
-        """The ending's first frame, once the players have left: a screen whose end
-        draws with a part of its own (an import) loads it here, not in the result's
-        frame."""
-
     def handle(self, pressed, held):
         """A person's press, through the screen's move picker (firmware/ui/picker.py,
         imported by the screens that have one: a real-time game's heap does not hold it)."""
@@ -395,9 +402,6 @@ class GameScreen(Screen):
         """A computer seat's line: what it does (firmware/seats.py)."""
         self.say(text)
 
-    def refused(self, touch):
-        """A on a cell no legal move touches: a screen may say why."""
-
     def bot_press(self):
         """The press that carries out the computer's move for the person (demo, tests)."""
         s = self.s
@@ -424,13 +428,6 @@ class GameScreen(Screen):
         """True: the cursor walks every cell of the zone, not only where moves start."""
         return False
 
-    def focus(self):
-        """(zone, index) for the cursor at a new step, or None: the first legal cell."""
-        return None
-
-    def placed(self, zone, index):
-        """The cursor was placed (a screen may scroll to it)."""
-
     def busy(self):
         """Frames to come have work: a real-time game's ticks, a computer seat's turn, a
         hint due (the app collects garbage only on frames without)."""
@@ -444,26 +441,8 @@ class GameScreen(Screen):
         """Real-time games return True to get update() on frames with no press."""
         return False
 
-    def after_move(self, move, seat):
-        """Called after a computer seat's move (a screen may move its cursor)."""
-
     def pause_update(self, pressed):
         _pause().update(self, pressed)
-
-    def close_pause(self):
-        """The menu closed; on the device its code leaves the heap."""
-        self.pause = -1
-        if _dropping():
-            drop_module("firmware.ui.pause")
-
-    def close_help(self):
-        self.help = None
-        self.repaint = True
-        self.app.dirty = True
-        if _dropping():
-            drop_module("firmware.menus")
-            if DROP_LAUNCHER:  # the registry that found its pages (firmware/ui/opening.py)
-                drop_module("firmware.games")
 
     def leave(self):
         self.files_now()
@@ -660,7 +639,7 @@ def _opening():
 
 
 def _pause():
-    """firmware/ui/pause.py while the pause menu is open (close_pause drops it)."""
+    """firmware/ui/pause.py while the pause menu is open (its close drops it)."""
     from firmware.ui import pause
 
     return pause

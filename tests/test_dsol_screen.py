@@ -7,6 +7,7 @@ import pytest
 
 from firmware import buttons as btn
 from firmware import gfx
+from firmware.ui import cardgfx
 from host_sim import device
 from rules_cases.dsol_cases import COLS, P13, P13B, build
 from shared_rules import dsol as d
@@ -30,7 +31,7 @@ def card_at(board, text, x, y):
 
     buf = bytearray(16)
     fb = framebuf.FrameBuffer(buf, 16, 8, framebuf.MONO_VLSB)
-    gfx.card_label(fb, d.parse_card(text), 0, 0, 1)
+    cardgfx.card_label(fb, d.parse_card(text), 0, 0, 1)
     panel = board.display.buf
     for dx in range(16):
         for dy in range(8):

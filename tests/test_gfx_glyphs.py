@@ -4,6 +4,7 @@ import framebuf
 import pytest
 
 from firmware import gfx
+from firmware.ui import cardgfx
 
 PICTURES = {
     "spades": (
@@ -59,14 +60,14 @@ PICTURES = {
     ),
 }
 GLYPHS = {
-    "spades": gfx.SUIT_GLYPHS[0],
-    "hearts": gfx.SUIT_GLYPHS[1],
-    "diamonds": gfx.SUIT_GLYPHS[2],
-    "clubs": gfx.SUIT_GLYPHS[3],
-    "ten": gfx.TEN_GLYPH,
-    "arrow_left": gfx.ARROW_LEFT,
-    "arrow_right": gfx.ARROW_RIGHT,
-    "card_back": gfx.CARD_BACK,
+    "spades": cardgfx.SUIT_GLYPHS[0],
+    "hearts": cardgfx.SUIT_GLYPHS[1],
+    "diamonds": cardgfx.SUIT_GLYPHS[2],
+    "clubs": cardgfx.SUIT_GLYPHS[3],
+    "ten": cardgfx.TEN_GLYPH,
+    "arrow_left": cardgfx.ARROW_LEFT,
+    "arrow_right": cardgfx.ARROW_RIGHT,
+    "card_back": cardgfx.CARD_BACK,
 }
 
 

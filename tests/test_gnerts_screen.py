@@ -8,6 +8,7 @@ import pytest
 
 from firmware import buttons as btn
 from firmware import gfx
+from firmware.ui import cardgfx
 from host_sim import device
 from rules_cases.gnerts_cases import build
 from shared_rules import gnerts as g
@@ -29,7 +30,7 @@ def card_at(board, text, x, y, inverted=False):
 
     buf = bytearray(17)
     fb = framebuf.FrameBuffer(buf, 17, 8, framebuf.MONO_VLSB)
-    gfx.card(fb, g.parse_card(text), 0, 0, inverted)
+    cardgfx.card(fb, g.parse_card(text), 0, 0, inverted)
     panel = board.display.buf
     for dx in range(17):
         for dy in range(8):

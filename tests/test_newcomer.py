@@ -5,6 +5,7 @@ import framebuf
 import host_sim  # noqa: F401
 from firmware import buttons as btn
 from firmware import gfx
+from firmware.ui import cardgfx
 from host_sim import device
 from shared_rules import snafu as sn
 
@@ -86,16 +87,16 @@ def _region(fb, x, y, w, h=8):
 
 
 def test_rich_text_draws_cards_as_on_the_table_and_counts_their_columns():
-    text = "drew " + gfx.card_char(9 + 13)  # the ten of hearts
+    text = "drew " + cardgfx.card_char(9 + 13)  # the ten of hearts
     fb = _fb()
-    assert gfx.rich_text(fb, text, 0, 0) == 7 == rich_len(text)
+    assert cardgfx.rich_text(fb, text, 0, 0) == 7 == rich_len(text)
     want = _fb()
     want.text("drew ", 0, 0, 1)
-    gfx.card_label(want, 9 + 13, 40, 0, 1)
+    cardgfx.card_label(want, 9 + 13, 40, 0, 1)
     assert _region(fb, 0, 0, 128) == _region(want, 0, 0, 128)
     # a card that would run past 16 columns is left out whole, not cut in half
     fb = _fb()
-    assert gfx.rich_text(fb, "x" * 15 + gfx.card_char(0), 0, 0) == 15
+    assert cardgfx.rich_text(fb, "x" * 15 + cardgfx.card_char(0), 0, 0) == 15
     assert not any(_region(fb, 120, 0, 8))
 
 
@@ -115,7 +116,7 @@ def test_hang10_messages_show_cards_with_the_tables_glyphs(tmp_path):
         raise AssertionError("no seed draws a ten first")
     buf = bytes(board.display.buf)
     want = _fb()
-    gfx.card_label(want, s.drawn, 40, 0, 1)
+    cardgfx.card_label(want, s.drawn, 40, 0, 1)
     got = [device.pixel(buf, 40 + i, hs.INFO_Y + j) for i in range(16) for j in range(8)]
     assert got == _region(want, 40, 0, 16)
 
@@ -234,5 +235,5 @@ def test_a_scale_option_stops_at_its_ends_and_choices_cycle(tmp_path):
 
 
 def rich_len(text):
-    """Columns `text` takes in gfx.rich_text (a card character takes two)."""
-    return sum(2 if ord(ch) >= gfx.CARD_CODE else 1 for ch in text)
+    """Columns `text` takes in cardgfx.rich_text (a card character takes two)."""
+    return sum(2 if ord(ch) >= cardgfx.CARD_CODE else 1 for ch in text)

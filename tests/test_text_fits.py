@@ -7,6 +7,7 @@ import pytest
 
 import host_sim  # noqa: F401
 from firmware import games, gfx, launcher
+from firmware.ui import cardgfx
 from host_sim import device
 
 W, H = 128, 64
@@ -143,5 +144,5 @@ def test_a_long_notice_is_shown_whole_on_two_lines(tmp_path, texts):
 
 
 def rich_len(text):
-    """Columns `text` takes in gfx.rich_text (a card character takes two)."""
-    return sum(2 if ord(ch) >= gfx.CARD_CODE else 1 for ch in text)
+    """Columns `text` takes in cardgfx.rich_text (a card character takes two)."""
+    return sum(2 if ord(ch) >= cardgfx.CARD_CODE else 1 for ch in text)

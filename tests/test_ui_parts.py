@@ -564,10 +564,10 @@ def test_dpad_directions_and_diagonals():
 def test_logline_tidies_whitespace_as_split_and_join_would():
     """set() leaves a text without stray whitespace as it is (no split and join) and
     tidies any other to single spaces, as " ".join(text.split()) does."""
-    from firmware import gfx
+    from firmware.ui import cardgfx
 
     texts = ["Your turn", " lead", "tail ", "a  b", "a\tb", "a\nb", "a\rb", "a\x0bb"]
-    texts += ["a\x0cb", "", " ", "x " * 20, "You: " + gfx.card_char(3) + "  up", "A-B"]
+    texts += ["a\x0cb", "", " ", "x " * 20, "You: " + cardgfx.card_char(3) + "  up", "A-B"]
     for text in texts:
         log = logline.LogLine(48)
         log.set(text)

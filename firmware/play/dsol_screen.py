@@ -11,6 +11,7 @@ menu, UP asks for a hint.
 """
 
 from firmware import gamescreen, gfx
+from firmware.ui import cardgfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
 from firmware.ui.small import small
@@ -180,7 +181,7 @@ class DsolScreen(gamescreen.GameScreen):
         if card < 0:
             fb.text("-", x + 4, y, c)
         else:
-            gfx.card_label(fb, card, x, y, c)
+            cardgfx.card_label(fb, card, x, y, c)
         if picked:
             fb.hline(x, y + 7, STEP - 2, c)
 

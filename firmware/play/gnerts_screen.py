@@ -18,6 +18,7 @@ tick, after its show), so a round's end writes a short piece, not the whole roun
 
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
+from firmware.ui import cardgfx
 from firmware.ui.small import small
 from shared_rules import gnerts as g
 
@@ -169,7 +170,7 @@ class GnertsScreen(gamescreen.GameScreen):
                 f = p // 4
                 flash[f] = (t + FLASH_TICKS) & 255
                 card = s.fsuit[f] * 13 + s.ftop[f] - 1
-                self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], gfx.card_char(card))
+                self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], cardgfx.card_char(card))
         if s.bounced[0] != bounced:
             self.msg = "too late!"  # over a rival's play: the person's own card came back
         elif not self.msg and g.holds_up(s, 0):
@@ -303,7 +304,7 @@ class GnertsScreen(gamescreen.GameScreen):
         self.rival_cards = self.rivals_left()
 
     def draw_msg(self, fb):
-        gfx.rich_text(fb, self.msg, 0, 24)
+        cardgfx.rich_text(fb, self.msg, 0, 24)
         self.shown_msg = self.msg
 
     def draw_foundations(self, fb):
@@ -311,7 +312,7 @@ class GnertsScreen(gamescreen.GameScreen):
         t = s.tick & 255
         x = [SUIT_X[0] + 9, SUIT_X[1] + 9, SUIT_X[2] + 9, SUIT_X[3] + 9]
         for su in range(4):
-            gfx.glyph(fb, gfx.SUIT_GLYPHS[su], SUIT_X[su], 8 * (su // 2))
+            gfx.glyph(fb, cardgfx.SUIT_GLYPHS[su], SUIT_X[su], 8 * (su // 2))
         for f in range(len(s.ftop)):
             su = s.fsuit[f]
             y = 8 * (su // 2)
@@ -320,9 +321,9 @@ class GnertsScreen(gamescreen.GameScreen):
             if flashing:
                 fb.fill_rect(x[su], y, 8, 8, 1)
             if r == 9:
-                gfx.glyph(fb, gfx.TEN_GLYPH, x[su], y, 0 if flashing else 1)
+                gfx.glyph(fb, cardgfx.TEN_GLYPH, x[su], y, 0 if flashing else 1)
             else:
-                fb.text(gfx.RANK_CHARS[r], x[su], y, 0 if flashing else 1)
+                fb.text(cardgfx.RANK_CHARS[r], x[su], y, 0 if flashing else 1)
             x[su] += 8
 
     def draw_mine(self, fb):
@@ -331,22 +332,22 @@ class GnertsScreen(gamescreen.GameScreen):
         cur = self.cursor if self.mode == RUN else -1
         fb.text("P%d" % len(pile), 0, 32, 1)
         if pile:
-            gfx.card(fb, pile[-1], 0, 40, cur == 0)
+            cardgfx.card(fb, pile[-1], 0, 40, cur == 0)
         cols = s.cols[0]
         for c in range(4):
             col = cols[c]
             x = COL_X[c]
             if len(col) > 1:
-                gfx.card_label(fb, col[0], x + 1, 32, 1)
+                cardgfx.card_label(fb, col[0], x + 1, 32, 1)
                 gfx.glyph(fb, small(len(col)), x + 18, 32)
             if col:
-                gfx.card(fb, col[-1], x, 40, cur == c + 1)
+                cardgfx.card(fb, col[-1], x, 40, cur == c + 1)
         waste = s.wastes[0]
         n = len(waste)
         for i in range(min(3, n)):
             card = waste[n - min(3, n) + i]
             top = i == min(3, n) - 1
-            gfx.card(fb, card, WASTE_X + 17 * i, 48, top and cur == 5)
+            cardgfx.card(fb, card, WASTE_X + 17 * i, 48, top and cur == 5)
         if not n and cur == 5:
             fb.rect(WASTE_X, 48, 17, 8, 1)
         fb.text("S%d" % len(s.stacks[0]), 56, 48, 1)

@@ -8,6 +8,7 @@ hint, B cancels (or opens the pause menu), hold A+B saves and leaves.
 """
 
 from firmware import gamescreen, gfx
+from firmware.ui import cardgfx
 from firmware.ui.cards import HandRow, pile
 from firmware.ui.picker import Picker
 from shared_rules import hang10 as h
@@ -107,10 +108,10 @@ class Hang10Screen(gamescreen.GameScreen):
         elif h.M_WIPE <= m < h.M_WIPE + h.WAVES:
             text = "wipe W%d" % (m - h.M_WIPE + 1)
         elif h.M_PLACE <= m < h.M_PLACE + 52:
-            text = "place " + gfx.card_char(m - h.M_PLACE)
+            text = "place " + cardgfx.card_char(m - h.M_PLACE)
         else:
             card, wave = divmod(m - h.M_PLAY, 4)
-            text = "%s on W%d" % (gfx.card_char(card), wave + 1)
+            text = "%s on W%d" % (cardgfx.card_char(card), wave + 1)
         self.msg = "Hint: " + text
         self.app.dirty = True
 
@@ -174,7 +175,7 @@ class Hang10Screen(gamescreen.GameScreen):
         info = self.info()
         if self.changed(7, info):
             fb.fill_rect(0, INFO_Y, gfx.W, 8, 0)
-            gfx.rich_text(fb, info, 0, INFO_Y, 1)
+            cardgfx.rich_text(fb, info, 0, INFO_Y, 1)
         prompt = self.prompt()[:16]
         if self.changed(8, prompt):
             fb.fill_rect(0, PROMPT_Y, gfx.W, 8, 1)
@@ -193,12 +194,12 @@ class Hang10Screen(gamescreen.GameScreen):
         if kind == h.K_EMPTY:
             fb.text("--", x + 5, TOP_Y + 8, fg)
             return
-        gfx.card_label(fb, s.waves[w][-1], x + 5, TOP_Y, fg)
+        cardgfx.card_label(fb, s.waves[w][-1], x + 5, TOP_Y, fg)
         if kind == h.K_SEQ:
-            label = gfx.rank_char(lo) + "-" + gfx.rank_char(hi)
+            label = cardgfx.rank_char(lo) + "-" + cardgfx.rank_char(hi)
         else:
             label = "SET" if kind == h.K_SET else "new"
-        gfx.rich_text(fb, label, x + 1, TOP_Y + 8, fg)
+        cardgfx.rich_text(fb, label, x + 1, TOP_Y + 8, fg)
         if n > 1:
             fb.text("x%d" % n, x + 1, TOP_Y + 16, fg)
         if mark:
@@ -217,7 +218,7 @@ class Hang10Screen(gamescreen.GameScreen):
         if self.picked() >= 0 and top:
             return "on W%d" % top
         if ph == h.PH_PLAY and s.drawn >= 0:
-            return "drew " + gfx.card_char(s.drawn)
+            return "drew " + cardgfx.card_char(s.drawn)
         return "turn %d" % (s.turn + 1)
 
     def prompt(self):

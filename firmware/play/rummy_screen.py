@@ -13,6 +13,7 @@ the round-by-round score table (UP/DOWN scroll it).
 
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
+from firmware.ui import cardgfx
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
 from firmware.ui.small import small
@@ -322,7 +323,7 @@ class RummyScreen(gamescreen.GameScreen):
 
     def draw_status(self, fb):
         s = self.s
-        fb.text("R%d wild %s" % (s.round + 1, gfx.RANK_CHARS[r.wild_of(s) - 1]), 0, STATUS_Y, 1)
+        fb.text("R%d wild %s" % (s.round + 1, cardgfx.RANK_CHARS[r.wild_of(s) - 1]), 0, STATUS_Y, 1)
         total = "%d" % s.totals[0]
         fb.text(total, gfx.W - 8 * len(total), STATUS_Y, 1)
 
@@ -431,7 +432,7 @@ def card(fb, c, x, y, ink):
     if c == r.JOKER:
         fb.text("JK", x, y, ink)
     else:
-        gfx.card_label(fb, c, x, y, ink)
+        cardgfx.card_label(fb, c, x, y, ink)
 
 
 SCREEN = RummyScreen

@@ -1,6 +1,7 @@
-"""Card parts: the card cell (firmware.gfx.card), a scrolling hand row and a pile."""
+"""Card parts: the card cell (firmware.cardgfx.card), a scrolling hand row and a pile."""
 
 from firmware import gfx
+from firmware.ui import cardgfx
 
 try:
     from micropython import const
@@ -45,18 +46,18 @@ class HandRow:
         x = self.x0
         for i in range(self.scroll, end):
             card = cards[i]
-            if i == cursor or card == chosen:  # gfx.card, inline: no call a card
+            if i == cursor or card == chosen:  # cardgfx.card, inline: no call a card
                 fb.fill_rect(x, y, 17, 8, 1)
-                gfx.card_label(fb, card, x + 1, y, 0)
+                cardgfx.card_label(fb, card, x + 1, y, 0)
             else:
-                gfx.card_label(fb, card, x + 1, y, 1)
+                cardgfx.card_label(fb, card, x + 1, y, 1)
             if card == marked:
                 fb.hline(x + 2, y - 2, 13, 1)
             x += self.step
         if self.scroll > 0:
-            gfx.glyph(fb, gfx.ARROW_LEFT, 0, y)
+            gfx.glyph(fb, cardgfx.ARROW_LEFT, 0, y)
         if end < len(cards):
-            gfx.glyph(fb, gfx.ARROW_RIGHT, ARROW_X, y)
+            gfx.glyph(fb, cardgfx.ARROW_RIGHT, ARROW_X, y)
 
 
 def pile(fb, x, y, w, h, count, selected=False):
@@ -65,5 +66,5 @@ def pile(fb, x, y, w, h, count, selected=False):
     if selected:
         fb.fill_rect(x, y, w, h, 1)
     if count:
-        gfx.glyph(fb, gfx.CARD_BACK, x + 3, y + 1, fg)
+        gfx.glyph(fb, cardgfx.CARD_BACK, x + 3, y + 1, fg)
     fb.text("%2d" % count, x, y + 8, fg)

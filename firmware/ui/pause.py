@@ -2,7 +2,9 @@
 closes; a game in play does not hold this code."""
 
 from firmware import buttons as btn
-from firmware import gfx
+from firmware import drop_module, gfx
+from firmware.app import DROP_LAUNCHER
+from firmware.gamescreen import _dropping
 
 
 def update(scr, pressed):
@@ -16,21 +18,40 @@ def update(scr, pressed):
     elif pressed & btn.DOWN:
         scr.pause = (scr.pause + 1) % n
     elif pressed & btn.B:
-        scr.close_pause()
+        close(scr)
     elif pressed & btn.A:
         item = scr.PAUSE[scr.pause]
-        scr.close_pause()
+        close(scr)
         if item == "Hint":
             scr.ask_hint()
         elif item == "Help":
             from firmware.menus import HelpScreen
 
-            scr.help = HelpScreen(app, scr.gid, scr.close_help)
+            scr.help = HelpScreen(app, scr.gid, lambda: close_help(scr))
         elif item == "Save & exit":
             scr.save_and_exit()
         elif item == "New game":
             app.store.remove(scr.gid + ".sav")
             app.start_game(scr.gid, options=scr.options, resume=False)
+
+
+def close(scr):
+    """The menu closed; on the device its code leaves the heap (this function and the
+    help's close below stay only while something holds them)."""
+    scr.pause = -1
+    if _dropping():
+        drop_module("firmware.ui.pause")
+
+
+def close_help(scr):
+    """The help pages closed: back to the game, their code out of the heap."""
+    scr.help = None
+    scr.repaint = True
+    scr.app.dirty = True
+    if _dropping():
+        drop_module("firmware.menus")
+        if DROP_LAUNCHER:  # the registry that found its pages (firmware/ui/opening.py)
+            drop_module("firmware.games")
 
 
 def draw(scr, fb):

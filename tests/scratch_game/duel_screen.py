@@ -7,6 +7,7 @@ else opens the pause menu, UP asks for a hint. The whole screen is drawn every t
 """
 
 from firmware import gamescreen, gfx
+from firmware.ui import cardgfx
 from firmware.ui.cards import HandRow, pile
 from firmware.ui.logline import LogLine
 from firmware.ui.picker import Picker
@@ -75,7 +76,7 @@ class DuelScreen(gamescreen.GameScreen):
         fb.text("R%d/%d" % (s.round + 1, s.opts["rounds"]), 0, 20, 1)
         for i in (1, 2):  # the top card, and the one under it (both inverted in a claim)
             if len(s.pile) >= i:
-                gfx.card(fb, s.pile[-i], 66 - 19 * (i - 1), 20, s.phase == duel.PH_CLAIM)
+                cardgfx.card(fb, s.pile[-i], 66 - 19 * (i - 1), 20, s.phase == duel.PH_CLAIM)
         if not s.pile:
             fb.text("--", 70, 20, 1)
         pile(fb, 104, 12, 17, 17, len(s.stock))
