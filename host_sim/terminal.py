@@ -243,7 +243,7 @@ def run(app, board, on_quit=None):
     last = None
     session = Session(app)
     try:
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # keys typed while it started are kept
         app.frame(0, 0)
         while True:
             start = time.monotonic()

@@ -229,11 +229,20 @@ def test_interactive_terminal_session_in_a_pty(tmp_path, size):
                     return
 
     read_for(1.5)
+    started = time.time() + 60  # a loaded machine starts the simulator slowly
+    while len(out) < 200 and time.time() < started:  # its first frame on the terminal
+        read_for(0.2)
     os.write(fd, b"z")  # A: draw
     read_for(0.8)
     os.write(fd, b"q")
     read_for(1.0)
-    os.waitpid(pid, 0)
+    quit_by = time.time() + 60
+    while os.waitpid(pid, os.WNOHANG)[0] == 0:  # never a test that waits for ever
+        if time.time() > quit_by:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the simulator did not quit on q: %r" % out[-300:])
+        read_for(0.1)
     text = out.decode("utf-8", "replace")
     if size[0] >= 130:
         assert "▀" in text or "█" in text
