@@ -1,6 +1,7 @@
 """Reading saves and replays back: their headers and input tokens. Imported to resume a
 game (then dropped: a game in play does not hold this code) and by the host's replays."""
 
+import io
 import json
 
 from firmware import buttons as btn
@@ -51,21 +52,13 @@ def events(log):
         yield chunk[i], chunk[i + 1], chunk[i + 2]
 
 
-class _Collect:
-    def __init__(self):
-        self.parts = []
-
-    def write(self, s):
-        self.parts.append(s)
-
-
 def replay_text(screen):
     """A game screen's whole replay so far: its journal and the inputs not yet in it
     (the host's record, the browser's download)."""
     text = screen.app.store.read_text(screen.gid + ".in") or ""
-    out = _Collect()
+    out = io.StringIO()
     screen.inputs.write(out, max(0, screen.journal_at))
-    return text + "".join(out.parts)
+    return text + out.getvalue()
 
 
 def read_header(f, head):
