@@ -18,8 +18,6 @@ next round). Notation: "7H", "out 7H", "draw", "take", "grab", "pass", "next".
 """
 
 from shared_rules import cards as _cards
-from shared_rules.contract import check_option, find_option, options_with_defaults
-from shared_rules.contract import text as _option_text
 from shared_rules.rng import Rng
 
 try:
@@ -37,17 +35,11 @@ KIND = "turns"
 SEATS_MIN = 2
 SEATS_MAX = 4
 SEAT_NAMES = ("You", "West", "North", "East")
-OPTIONS = (
-    ("cpus", "Rivals", (3, 2, 1), 3, "computer players at the table"),
-    ("level", "Computer", ("strong", "greedy"), "strong", "how the computers play"),
-    ("rounds", "Rounds", (11, 6, 3, 1), 11, "rounds 1 to N (3 to N+2 cards)"),
-)
 LOW_WINS = True
+SCORE_RANGE = (-66, 1760)  # out every round; every card of every round left at 20 (the
+# stats read it as a game ends: kept here, not in rummy_more)
 CLEAN = None
-SUMMARY = ("players", "totals", "winner", "rounds", "grabs")
-SCORE_RANGE = (-66, 1760)  # out every round; every card of every round left at 20
 PROFILE = None
-BENCH = (("rummy", None, None),)
 
 JOKER = const(52)
 KINDS = const(53)  # card values 0..52
@@ -118,26 +110,6 @@ def card_text(card):
     return _cards.card_text(card)
 
 
-def parse_card(text):
-    """'7H' -> 19, 'JK' -> 52 (any case, '10H' too). Raises ValueError."""
-    if not isinstance(text, str):
-        raise ValueError("not a card: %r" % (text,))
-    if text.strip().upper() == "JK":
-        return JOKER
-    return _cards.parse_card(text)
-
-
-def parse_cards(text):
-    """'AS TD JK' -> [0, 35, 52]. Raises ValueError."""
-    if not isinstance(text, str):
-        raise ValueError("cards must be text, got %r" % (text,))
-    return [parse_card(t) for t in text.split()]
-
-
-def cards_text(seq):
-    return " ".join([card_text(c) for c in seq])
-
-
 def is_wild(card, wild):
     """Jokers and the rank of `wild` (3..13: the cards dealt this round)."""
     return card == JOKER or card % 13 == wild - 1
@@ -167,114 +139,12 @@ def _melds():
     return _M
 
 
-def is_meld(cards, wild):
-    """True when the cards form one set (3+ of a rank) or one run (3+ of a suit in
-    sequence, ace low or high, each rank once, at most 13), wilds standing for any card;
-    only wilds make a set."""
-    return _table().is_meld(cards, wild)
-
-
-def deadwood(cards, wild):
-    """The least penalty of the cards left out when the hand is split into separate
-    melds (each card in one meld at most). Exact."""
-    return _melds().deadwood(cards, wild)
-
-
-def can_go_out(cards, wild):
-    """True when one card can be discarded and all the others form separate melds."""
-    return _melds().can_go_out(cards, wild)
-
-
-def melds_all(cards, wild):
-    """True when every card forms part of separate melds (nothing left over)."""
-    return _melds().melds_all(cards, wild)
-
-
-def best_discard(cards, wild, keep=-1):
-    """(the least deadwood after one discard, the card) - `keep` may not go."""
-    return _melds().best_discard(cards, wild, keep)
-
-
-def leftovers(cards, wild):
-    """(deadwood, the natural cards left out) of one best arrangement of the hand."""
-    return _melds().leftovers(cards, wild)
-
-
-def groups(cards, wild):
-    """One best arrangement for the screen: (melds as card lists, the cards left)."""
-    from shared_rules import rummy_groups
-
-    return rummy_groups.groups(cards, wild)
-
-
-def arrange(cards, wild):
-    """The melds a fully melded hand lays on the table: (set ranks, runs)."""
-    return _table().arrange(cards, wild)
-
-
-def laid_down(cards, wild):
-    """The melds a hand not out lays down at a round's end (as arrange() gives them)."""
-    from shared_rules import rummy_score
-
-    return rummy_score.laid_down(cards, wild)
-
-
-def penalty(cards, wild, table):
-    """What the hand pays after its own melds and lay-offs on `table` (the other
-    seats' melds, as arrange() and laid_down() give them)."""
-    return _table().penalty(cards, wild, table)
-
-
-def _table():
-    """The end of a round's code (shared_rules/rummy_table.py), imported when needed."""
-    from shared_rules import rummy_table
-
-    return rummy_table
-
-
 def wild_of(s):
     """The wild rank of the round being played: the number of cards dealt."""
     return s.round + 3
 
 
-# ---- options ---------------------------------------------------------------------
-
-
-def option_text(key, v):
-    row = find_option(OPTIONS, key)
-    if row is None:
-        raise ValueError("rummy has no option %r" % (key,))
-    return _option_text(OPTIONS, key, check_option(NAME, row, v))
-
-
-def describe(options):
-    o = options_with_defaults(NAME, OPTIONS, options)
-    k = o["cpus"]
-    first = "You + %d %s" % (k, o["level"])
-    r = o["rounds"]
-    second = "%d rounds, 3-%s" % (r, _cards.RANKS[r + 1]) if r > 1 else "1 round, 3 cards"
-    return (first, second)
-
-
-# ---- a new match, a new round ------------------------------------------------------
-
-
-def new(seed, options=None, profile=None):
-    """A new match: the first dealer drawn from the seed, round 1 dealt."""
-    o = options_with_defaults(NAME, OPTIONS, options)
-    if type(seed) is not int:
-        raise ValueError("rummy seed must be a number, got %r" % (seed,))
-    s = Rummy()
-    s.opts = o
-    s.seed = seed
-    s.rng = Rng(seed)
-    s.n = o["cpus"] + 1
-    s.hands = [[] for _ in range(s.n)]
-    s.known = [[] for _ in range(s.n)]
-    s.totals = [0] * s.n
-    s.first = s.rng.below(s.n)
-    _deal(s)
-    return s
+# ---- a round ----------------------------------------------------------------------
 
 
 def deck_counts(n):
@@ -289,7 +159,7 @@ def dealer(s):
     return (s.first + s.round) % s.n
 
 
-def _deal(s):
+def deal_round(s):
     """Shuffle every card, deal round r's r + 2 cards one at a time from the seat left
     of the dealer, turn the stock's top card up; the seat left of the dealer begins."""
     counts = deck_counts(s.n)
@@ -410,8 +280,9 @@ def out_cards(s):
     hand = s.hands[s.turn]
     wild = wild_of(s)
     out = []
-    if can_go_out(hand, wild):
-        out = _melds().out_discards(hand, wild, barred(s))
+    m = _melds()
+    if m.can_go_out(hand, wild):
+        out = m.out_discards(hand, wild, barred(s))
     s.outs = out
     s.outs_at = s.nmoves
     return out
@@ -499,7 +370,7 @@ def apply(s, m):
             _next_turn(s)
     elif ph == PH_BETWEEN:
         s.round += 1
-        _deal(s)
+        deal_round(s)
 
 
 def _insert(hand, card):
@@ -769,48 +640,48 @@ def _text(seq, n):
     return _cards.cards_text(seq, n, 0, _CARD_BYTES)
 
 
-# ---- rarely used parts (shared_rules/rummy_save.py) --------------------------------
+# ---- named here, held there -------------------------------------------------------
+#
+# Each answers as rummy.NAME (the module's __getattr__), so its code is in the heap only
+# while used. rummy_melds: the exact meld search (the issue's named functions among
+# them); rummy_table: a meld, the melds a hand lays down, lay-offs; rummy_groups: the
+# screen's arrangement; rummy_score: a hand's melds at a round's end; rummy_more: the
+# options, the summary's keys, the bench's rows, a new match; rummy_save: the save read
+# back, the checks, the card and move parsers, views, redeals and copies, the summary.
+_PARTS = (
+    (
+        "shared_rules.rummy_melds",
+        ("deadwood", "can_go_out", "melds_all", "best_discard", "leftovers"),
+    ),
+    ("shared_rules.rummy_table", ("is_meld", "arrange", "penalty")),
+    ("shared_rules.rummy_groups", ("groups",)),
+    ("shared_rules.rummy_score", ("laid_down",)),
+    (
+        "shared_rules.rummy_more",
+        ("OPTIONS", "SUMMARY", "BENCH", "option_text", "describe", "new"),
+    ),
+    (
+        "shared_rules.rummy_save",
+        (
+            "load",
+            "check",
+            "parse_move",
+            "view",
+            "redeal",
+            "copy",
+            "set_piles",
+            "summary",
+            "parse_card",
+            "parse_cards",
+            "cards_text",
+        ),
+    ),
+)
 
 
-def _save():
-    from shared_rules import rummy_save
-
-    return rummy_save
-
-
-def load(text):
-    """Inverse of dump. Raises ValueError on any damage."""
-    return _save().load(text)
-
-
-def check(s):
-    """Raise ValueError if an invariant is broken."""
-    _save().check(s)
-
-
-def parse_move(s, text):
-    """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
-    return _save().parse_move(s, text)
-
-
-def view(s, seat):
-    """What `seat` may see (docs/rules/rummy.md)."""
-    return _save().view(s, seat)
-
-
-def redeal(s, seat, rng):
-    """A copy `seat` cannot tell from s: the cards hidden from it dealt again."""
-    return _save().redeal(s, seat, rng)
-
-
-def copy(s):
-    return _save().copy(s)
-
-
-def set_piles(s, stock, pile):
-    """Set the stock and the discard pile from lists (tests, tools)."""
-    _save().set_piles(s, stock, pile)
-
-
-def summary(s):
-    return _save().summary(s)
+def __getattr__(name):
+    """The rarely used names, from the module that holds them (imported when asked)."""
+    for module, names in _PARTS:
+        if name in names:
+            return getattr(__import__(module, None, None, (name,)), name)
+    raise AttributeError(name)

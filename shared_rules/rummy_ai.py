@@ -19,6 +19,7 @@ out, the counts and the scores. All of them use the exact meld search of the rul
 """
 
 from shared_rules import rummy as r
+from shared_rules import rummy_melds as m
 
 try:
     from micropython import const
@@ -62,19 +63,19 @@ def greedy(s):
         top = r.top(s)
         if not s.nstock or r.is_wild(top, wild):
             return r.PILE
-        now = r.deadwood(hand, wild)
-        after = r.best_discard(hand + [top], wild, top)[0]
+        now = m.deadwood(hand, wild)
+        after = m.best_discard(hand + [top], wild, top)[0]
         return r.PILE if after < now else r.STOCK
     if ph == r.PH_CLAIM:
         top = r.top(s)
-        now = r.deadwood(hand, wild)
-        after = r.best_discard(hand + [top], wild, top)[0]
+        now = m.deadwood(hand, wild)
+        after = m.best_discard(hand + [top], wild, top)[0]
         return r.GRAB if after < now else r.PASS
     if ph == r.PH_DISCARD:
         outs = r.out_cards(s)
         if outs:
             return r.OUT + _out_card(outs, wild)
-    return r.best_discard(hand, wild, r.barred(s))[1]
+    return m.best_discard(hand, wild, r.barred(s))[1]
 
 
 def _out_card(outs, wild):
@@ -119,8 +120,8 @@ def _draw(s, seat, hand, wild):
     top = r.top(s)
     if not s.nstock or r.is_wild(top, wild):
         return r.PILE
-    take = r.best_discard(hand + [top], wild, top)[0]
-    now, left = r.leftovers(hand, wild)
+    take = m.best_discard(hand + [top], wild, top)[0]
+    now, left = m.leftovers(hand, wild)
     dearest = 0
     for c in left:
         p = r.points(c, wild)
@@ -142,7 +143,7 @@ def _draw(s, seat, hand, wild):
             if p < dearest:
                 gain += k * (dearest - p)
     if wilds:
-        gain += wilds * (now - r.best_discard(hand + [r.JOKER], wild)[0])
+        gain += wilds * (now - m.best_discard(hand + [r.JOKER], wild)[0])
     return r.PILE if take * total < now * total - gain else r.STOCK
 
 
@@ -151,10 +152,10 @@ def _throw(s, seat, hand, wild):
     leaves out, by penalty times the chance no card completes it, less what it would
     give the next seats; the least deadwood discard when no such card may go."""
     barred = r.barred(s)
-    v, left = r.leftovers(hand, wild)
+    v, left = m.leftovers(hand, wild)
     cands = [c for c in left if c != barred]
     if not cands:
-        return r.best_discard(hand, wild, barred)[1]
+        return m.best_discard(hand, wild, barred)[1]
     unseen = unseen_counts(s, seat)
     total = 0
     for k in range(r.KINDS):
@@ -247,9 +248,9 @@ def _last_throw(s, seat, hand, wild):
     rest is melded and laid off on the melds on the table."""
     table = r.arrange(s.hands[s.out], wild)
     barred = r.barred(s)
-    v, left = r.leftovers(hand, wild)
+    v, left = m.leftovers(hand, wild)
     cands = []
-    for c in left + [r.best_discard(hand, wild, barred)[1]]:
+    for c in left + [m.best_discard(hand, wild, barred)[1]]:
         if c != barred and c not in cands:
             cands.append(c)
     best = -1

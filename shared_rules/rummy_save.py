@@ -1,10 +1,12 @@
 """Three-Thirteen rummy's rarely used parts (imported when first needed): loading and
-checking a save, move parsing, what a seat may see, redeals, copies, the summary.
+checking a save, card and move parsing, what a seat may see, redeals, copies, the
+summary. Each public name answers as rummy.NAME too.
 
 The save is one line per field in a fixed order; cards are written "AS 7H JK", "-" for
 none; load() accepts only what dump() writes.
 """
 
+from shared_rules import cards as _cards
 from shared_rules import rummy as r
 from shared_rules import save_cards as _sc
 from shared_rules import save_text as _st
@@ -19,6 +21,29 @@ def _bad(what):
 
 def _int_in(x, lo, hi, what):
     _st.int_in(_GAME, x, lo, hi, what)
+
+
+# ---- cards as text ---------------------------------------------------------------
+
+
+def parse_card(text):
+    """'7H' -> 19, 'JK' -> 52 (any case, '10H' too). Raises ValueError."""
+    if not isinstance(text, str):
+        raise ValueError("not a card: %r" % (text,))
+    if text.strip().upper() == "JK":
+        return r.JOKER
+    return _cards.parse_card(text)
+
+
+def parse_cards(text):
+    """'AS TD JK' -> [0, 35, 52]. Raises ValueError."""
+    if not isinstance(text, str):
+        raise ValueError("cards must be text, got %r" % (text,))
+    return [parse_card(t) for t in text.split()]
+
+
+def cards_text(seq):
+    return " ".join([r.card_text(c) for c in seq])
 
 
 # ---- invariants ------------------------------------------------------------------
@@ -189,11 +214,11 @@ def _ints(text, n):
 
 
 def _cards_of(text):
-    return _sc.cards_of(_GAME, text, r.parse_card)
+    return _sc.cards_of(_GAME, text, parse_card)
 
 
 def _cards_into(text, buf):
-    return _sc.cards_into(_GAME, text, buf, r.parse_card)
+    return _sc.cards_into(_GAME, text, buf, parse_card)
 
 
 def load(text):
@@ -258,8 +283,8 @@ def parse_move(s, text):
             return r.STOCK + k
     try:
         if t[:4] == "out ":
-            return r.OUT + r.parse_card(t[4:])
-        return r.parse_card(t)
+            return r.OUT + parse_card(t[4:])
+        return parse_card(t)
     except ValueError:
         raise ValueError("not a rummy move: %r (try 7H, out 7H, draw, take, grab)" % (text,))
 

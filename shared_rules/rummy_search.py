@@ -21,6 +21,13 @@ INF = const(1000)  # cost of a card that must be melded (going out)
 BIG = const(30000)
 _NONE = const(255)
 _MASK_BITS = const(21)
+# The memo (a dict) keeps at most this many positions: a dict's table grows by a bigger
+# block when full (127 slots, 1,016 bytes, then 167, 1,336 bytes, while the old one is
+# still held), and a long match's heap may not have the bigger block in one piece. A
+# position not kept is worked out again when met again: the same value (the search
+# stays exact) and, recording, the same choice (the first in the search's order that
+# gives the least cost, whatever the bound it was searched with).
+_MEMO_ROOM = const(127)
 
 # The search keeps its own stack, one entry a depth, in lists made once: no Python
 # recursion (a Pico's C stack holds about thirty nested calls, and the app's own take a
@@ -102,6 +109,7 @@ def _dfs(i, mask, w, skip, flag, alpha):
     how_of = _m._HOW
     floor = _floor
     lone = _lone
+    kept = len
     d = 0
     key = best = bound = how = phase = e1 = e2 = e3 = e4 = e5 = rest = r = 0
     while True:
@@ -137,7 +145,8 @@ def _dfs(i, mask, w, skip, flag, alpha):
                     if w < 2 and lb_on and not rec:
                         lb = floor(mask, w, skip)
                         if lb >= alpha:
-                            memo[key] = -lb - 1
+                            if kept(memo) < _MEMO_ROOM:
+                                memo[key] = -lb - 1
                             v = lb
         # ---- go on in the node: take a child's value, try the next choice or finish ----
         while True:
@@ -427,13 +436,13 @@ def _dfs(i, mask, w, skip, flag, alpha):
                 alpha = c_alpha
                 break
             # no choice left: the node's value
+            if kept(memo) < _MEMO_ROOM:
+                memo[key] = best if best < alpha else -alpha - 1
             if best < alpha:
-                memo[key] = best
                 if rec:
                     how_of[key] = how
                 v = best
             else:
-                memo[key] = -alpha - 1
                 v = alpha
 
 

@@ -296,6 +296,42 @@ def test_the_search_leaves_no_state_behind():
     assert not rummy_melds._MEMO and not rummy_melds._HOW and not rummy_melds._rec
 
 
+def test_the_memo_keeps_at_most_its_room_and_the_answers_stay(monkeypatch):
+    """rummy_search's memo stops taking positions at _MEMO_ROOM (its dict's table never
+    grows past one block): with a room of 8, far below what 14-card hands need, every
+    answer and every recorded arrangement is the one a memo without a limit gives."""
+    from shared_rules import rummy_search
+
+    hands = list(random_hands(300, 14, 23))
+
+    def answers():
+        out = []
+        for cards, wild in hands:
+            row = [rummy.deadwood(cards, wild), rummy.leftovers(cards, wild)]
+            row.append(rummy.best_discard(cards, wild))
+            row.append(rummy_melds.out_discards(cards, wild))
+            row.append(rummy.groups(cards, wild))
+            out.append(row)
+        return out
+
+    monkeypatch.setattr(rummy_search, "_MEMO_ROOM", 10**9)
+    most = [0]
+    search = rummy_melds._search
+
+    def counted(*args):
+        v = search(*args)
+        most[0] = max(most[0], len(rummy_melds._MEMO))
+        return v
+
+    monkeypatch.setattr(rummy_melds, "_search", counted)
+    free = answers()
+    assert most[0] > 8  # the hands need more than the room below
+    monkeypatch.setattr(rummy_search, "_MEMO_ROOM", 8)
+    most[0] = 0
+    assert answers() == free
+    assert most[0] <= 8
+
+
 # ---- computer players ----------------------------------------------------------------
 
 

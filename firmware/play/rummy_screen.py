@@ -31,9 +31,12 @@ TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
 
 
 class RummyScreen(gamescreen.GameScreen):
-    RULES = r
     PLAYERS = "shared_rules.rummy_ai"  # loaded at each choice, then dropped (the device)
     PLAYERS_EACH_MOVE = True
+    # a new match's code and the options' code (the opening, a resume), not needed in
+    # play; RULES is set after the class (the rules module answers rarely used names
+    # through its __getattr__, which MicroPython's class making would ask)
+    RESTING = ("shared_rules.rummy_more", "shared_rules.contract")
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -425,6 +428,9 @@ class RummyScreen(gamescreen.GameScreen):
         if r.out_cards(s):
             return "A:throw v:OUT"
         return "A:throw B:menu"
+
+
+RummyScreen.RULES = r
 
 
 def card(fb, c, x, y, ink):
