@@ -16,7 +16,7 @@ import json
 import sys
 
 from firmware import buttons as btn
-from firmware import drop_module
+from firmware import declared, drop_module
 from firmware.app import heap_low, tidy
 from firmware.screens import Screen
 
@@ -253,7 +253,7 @@ class GameScreen(Screen):
         each choice with PLAYERS_EACH_MOVE (the next choice imports them again)."""
         if not self.PLAYERS or not _dropping():
             return
-        release = getattr(self.rules, "release_players", None)
+        release = declared(self.rules, "release_players")
         if release is not None:
             release()
         drop_module(self.PLAYERS)
@@ -523,7 +523,7 @@ class GameScreen(Screen):
         head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
         dump_to = self.save_dump
         if dump_to is None:  # once: a module __getattr__ (Disc's) raises when it has none
-            dump_to = self.save_dump = getattr(self.rules, "dump_to", None) or False
+            dump_to = self.save_dump = declared(self.rules, "dump_to") or False
         if dump_to:
             f.write(head)
             dump_to(self.s, f)  # big states are written piece by piece

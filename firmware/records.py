@@ -7,6 +7,8 @@ lowest score for a LOW_WINS game; wins are kept for games of more than one seat;
 CLEAN count where the game names one.
 """
 
+from firmware import declared
+
 DEFAULT_STATS = {"games": 0, "wins": 0, "clean": 0, "best": 0, "total": 0}
 MAX_GAMES = 1000000
 MAX_SCORE = 100000  # no game's score comes near this: a bigger one is damage
@@ -14,7 +16,7 @@ MAX_SCORE = 100000  # no game's score comes near this: a bigger one is damage
 
 def score_range(rules):
     """(lowest, highest) score a game can end with: its SCORE_RANGE, else a wide guard."""
-    return getattr(rules, "SCORE_RANGE", None) or (-MAX_SCORE, MAX_SCORE)
+    return declared(rules, "SCORE_RANGE") or (-MAX_SCORE, MAX_SCORE)
 
 
 def check_stats(st, lo=-MAX_SCORE, hi=MAX_SCORE):
@@ -35,7 +37,7 @@ def load_stats(store, gid, rules=None):
     """The game's stats; counts or scores its rules make impossible are set aside. A game
     that keeps its past lives (LIVES, My Pet) has them too: "age:points,..." oldest first."""
     lo, hi = score_range(rules)
-    keep = getattr(rules, "LIVES", 0)
+    keep = declared(rules, "LIVES", 0)
     default = DEFAULT_STATS
     if keep:
         default = dict(DEFAULT_STATS)

@@ -7,7 +7,7 @@ steps (firmware/ending.py): an import's cost on a Pico is its file lookups (abou
 is in two modules of about 1 KB each, loaded a frame apart.
 """
 
-from firmware import gfx
+from firmware import declared, gfx
 from firmware.records import load_stats
 
 
@@ -45,7 +45,7 @@ def record_result(store, gid, rules, state, counted_at, write=True):
         st["wins"] += 1
     if new_best:
         st["best"] = points
-    keep = getattr(rules, "LIVES", 0)
+    keep = declared(rules, "LIVES", 0)
     if keep:
         add_life(st, keep, rules.life_age(state), points)
     if write:

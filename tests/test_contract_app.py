@@ -231,3 +231,31 @@ def test_an_unlisted_game_from_the_launcher_in_the_vm(gid, title, device_build, 
     assert lines["result"].endswith("True True None"), out
     assert lines["stats"] == "1"
     assert int(lines["moves"].split()[0]) > 10
+
+
+def test_optional_declarations_are_read_without_the_modules_getattr():
+    """firmware.declared: a game's optional names come from the module's own names; a
+    rules module's __getattr__ (which may import code, and raises for a name it lacks)
+    is never asked, and no module gives the default."""
+    import types
+
+    from firmware import declared
+    from shared_rules import disc, rummy
+
+    asked = []
+
+    def answer(name):
+        asked.append(name)
+        raise AttributeError(name)
+
+    mod = types.ModuleType("scratch_rules")
+    mod.LIVES = 3
+    mod.__getattr__ = answer
+    assert declared(mod, "LIVES", 0) == 3
+    assert declared(mod, "SCORE_RANGE") is None
+    assert declared(None, "LIVES", 7) == 7
+    assert asked == []
+    assert declared(rummy, "SCORE_RANGE") == (-66, 1760)
+    for rules in (rummy, disc):  # both answer rarely used names through __getattr__
+        for name in ("LIVES", "record_options", "release_players", "RESIDENT"):
+            assert declared(rules, name, "none") == getattr(rules, name, "none")

@@ -4,7 +4,7 @@ a game in play does not hold this code."""
 
 import gc
 
-from firmware import END_MODULES, drop_module
+from firmware import END_MODULES, declared, drop_module
 from firmware.app import DROP_LAUNCHER, LOW_HEAP, tidy
 from firmware.gamescreen import (
     SAVE_HEAD,
@@ -34,7 +34,7 @@ def start(cls, app, gid, seed, options, profile):
     drop_registry()
     drop_end_parts(cls)
     tidy()  # the records' room in one piece for the players
-    record = getattr(rules, "record_options", None)
+    record = declared(rules, "record_options")
     if record is not None:  # what a save and a replay must say to play the same
         options = record(options)
     cls.prepare(options)
