@@ -109,7 +109,11 @@ class Runner:
 
     def min_heap(self, game, lo, top, firmware=None):
         """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that
-        plays the whole game (first tried up to 16 KB over the peak)."""
+        plays the whole game (first tried up to 16 KB over the peak). The peak is
+        measured with the Pico's whole heap, where a game may keep more loaded than it
+        does near its budget's edge (Disc Battle keeps its resolution between your
+        moves, every game the end's code): so the peak itself is tried too, and 4 KB
+        steps below it while they fit, before the bisection."""
         lo //= KB
         top = (top + KB - 1) // KB
         hi = min(lo + 16, top)
@@ -117,6 +121,9 @@ class Runner:
             lo, hi = hi, top
             if not self.fits(game, hi * KB, firmware):
                 return None
+        while lo > 4 and self.fits(game, lo * KB, firmware):
+            hi = lo
+            lo -= 4
         while hi - lo > 1:
             mid = (lo + hi) // 2
             if self.fits(game, mid * KB, firmware):
