@@ -522,7 +522,7 @@ class GameScreen(Screen):
             )
         head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
         dump_to = self.save_dump
-        if dump_to is None:  # once: a module __getattr__ (Disc's) raises when it has none
+        if dump_to is None:
             dump_to = self.save_dump = declared(self.rules, "dump_to") or False
         if dump_to:
             f.write(head)
