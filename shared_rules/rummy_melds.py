@@ -13,6 +13,7 @@ except ImportError:
         return x
 
 
+import sys
 from array import array
 
 JOKER = const(52)
@@ -286,7 +287,7 @@ def _search(i, mask, w, skip, flag, alpha):
     dfs = _py[0]
     if dfs is None:
         dfs = _py[0] = _bytecode()._dfs
-    return dfs(i, mask, w, skip, flag, alpha)
+    return dfs(_SELF, i, mask, w, skip, flag, alpha)
 
 
 _py = [None]  # the bytecode search, once imported
@@ -558,4 +559,5 @@ def _walk(w, skip, without=0):
     return groups, left, skipped
 
 
+_SELF = sys.modules[__name__]  # this module, whose tables the bytecode search reads
 use_native()

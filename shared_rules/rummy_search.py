@@ -3,8 +3,9 @@ rummy_melds runs where its machine code (rummy_native) does not load - CPython,
 CircuitPython, a .mpy of another architecture - or when that one's memo fills. A
 module of its own, so a Pico running the machine code does not hold this one too.
 
-The hand is loaded by rummy_melds._prepare into its tables (read here as _m.NAME; the
-module is looked up at the first search, as rummy_melds is the one importing this).
+The hand is loaded by rummy_melds._prepare into its tables, read here as _m.NAME: the
+module calling passes itself to each search (a module imported again, as the host's
+tests and a game's unloading can make it, is a new one with tables of its own).
 """
 
 try:
@@ -15,7 +16,7 @@ except ImportError:
         return x
 
 
-_m = None  # shared_rules.rummy_melds, which imports this module (set at the first search)
+_m = None  # the rummy_melds module of the search under way (set by _dfs)
 
 INF = const(1000)  # cost of a card that must be melded (going out)
 BIG = const(30000)
@@ -63,15 +64,13 @@ _S_ADD = [0] * _DEPTH  # the cost added to the child's value (a card left out)
 _S_CHOICE = [0] * _DEPTH  # the choice the child stands for (recorded in _HOW)
 
 
-def _dfs(i, mask, w, skip, flag, alpha):
+def _dfs(melds, i, mask, w, skip, flag, alpha):
     """The least cost of the slots in `mask` with `w` wilds (exact below alpha, else a
-    value >= alpha). skip: a slot must still be skipped (the discard); flag: in this
-    rank a set was made (1, the others start runs) or a card left out (2, no set)."""
+    value >= alpha), on the hand `melds` (the rummy_melds module calling) has loaded.
+    skip: a slot must still be skipped (the discard); flag: in this rank a set was made
+    (1, the others start runs) or a card left out (2, no set)."""
     global _m
-    if _m is None:
-        from shared_rules import rummy_melds
-
-        _m = rummy_melds
+    _m = melds  # the caller's tables: a module imported again is a new one
     memo = _m._MEMO
     s_key = _S_KEY
     s_slot = _S_SLOT

@@ -300,36 +300,59 @@ def test_the_memo_keeps_at_most_its_room_and_the_answers_stay(monkeypatch):
     """rummy_search's memo stops taking positions at _MEMO_ROOM (its dict's table never
     grows past one block): with a room of 8, far below what 14-card hands need, every
     answer and every recorded arrangement is the one a memo without a limit gives."""
+    import importlib
+
     from shared_rules import rummy_search
 
+    melds = importlib.import_module("shared_rules.rummy_melds")  # the one rummy.NAME gives
+    monkeypatch.setattr(melds, "_nat", [False, None])  # the bytecode search
     hands = list(random_hands(300, 14, 23))
 
     def answers():
         out = []
         for cards, wild in hands:
-            row = [rummy.deadwood(cards, wild), rummy.leftovers(cards, wild)]
-            row.append(rummy.best_discard(cards, wild))
-            row.append(rummy_melds.out_discards(cards, wild))
+            row = [melds.deadwood(cards, wild), melds.leftovers(cards, wild)]
+            row.append(melds.best_discard(cards, wild))
+            row.append(melds.out_discards(cards, wild))
             row.append(rummy.groups(cards, wild))
             out.append(row)
         return out
 
     monkeypatch.setattr(rummy_search, "_MEMO_ROOM", 10**9)
     most = [0]
-    search = rummy_melds._search
+    search = melds._search
 
     def counted(*args):
         v = search(*args)
-        most[0] = max(most[0], len(rummy_melds._MEMO))
+        most[0] = max(most[0], len(melds._MEMO))
         return v
 
-    monkeypatch.setattr(rummy_melds, "_search", counted)
+    monkeypatch.setattr(melds, "_search", counted)
     free = answers()
     assert most[0] > 8  # the hands need more than the room below
     monkeypatch.setattr(rummy_search, "_MEMO_ROOM", 8)
     most[0] = 0
     assert answers() == free
     assert most[0] <= 8
+
+
+def test_a_meld_search_module_imported_again_searches_its_own_hand():
+    """A game's unloading (or a test) may import rummy_melds again while rummy_search
+    stays loaded: each module's searches read that module's tables, the old one's too."""
+    import sys
+
+    cards = rummy.parse_cards("AS 2S 3S 9H 9D KC QC 7H JK 5D 5C 6D 8H")
+    old = sys.modules["shared_rules.rummy_melds"]
+    want = (old.leftovers(cards, 5), old.best_discard(cards, 5), old.deadwood(cards, 5))
+    try:
+        del sys.modules["shared_rules.rummy_melds"]
+        assert rummy.leftovers(cards, 5) == want[0]  # a new import answers
+        new = sys.modules["shared_rules.rummy_melds"]
+        assert new is not old
+        assert (new.leftovers(cards, 5), new.best_discard(cards, 5), new.deadwood(cards, 5)) == want
+        assert (old.leftovers(cards, 5), old.best_discard(cards, 5), old.deadwood(cards, 5)) == want
+    finally:
+        sys.modules["shared_rules.rummy_melds"] = old
 
 
 # ---- computer players ----------------------------------------------------------------
