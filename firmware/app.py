@@ -63,6 +63,19 @@ def check_settings(s):
         raise ValueError("contrast out of range")
 
 
+def drop_boot_modules():
+    """The rp2 port's _boot.py leaves its rp2 module imported (the PIO assembler's
+    classes: 1.4 KB of heap on a Pico) and named in __main__; nothing here uses it, so
+    it leaves as the app starts (an `import rp2` would load it again)."""
+    if sys.modules.pop("rp2", None) is not None:
+        import __main__
+
+        try:
+            del __main__.rp2
+        except AttributeError:
+            pass
+
+
 def launcher():
     from firmware import launcher as mod
 
@@ -95,6 +108,7 @@ def unload_games():
 
 class App:
     def __init__(self, board, store=None):
+        drop_boot_modules()
         self.board = board
         self.display = board.display
         self.fb = board.display.fb
