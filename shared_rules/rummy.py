@@ -123,22 +123,6 @@ def points(card, wild):
     return VALUES[card % 13]
 
 
-# ---- melds (the exact search lives in shared_rules/rummy_melds.py) -----------------
-
-_M = None
-
-
-def _melds():
-    """The meld search module, imported when first needed (a source import of this
-    module stays small)."""
-    global _M
-    if _M is None:
-        from shared_rules import rummy_melds
-
-        _M = rummy_melds
-    return _M
-
-
 def wild_of(s):
     """The wild rank of the round being played: the number of cards dealt."""
     return s.round + 3
@@ -280,7 +264,8 @@ def out_cards(s):
     hand = s.hands[s.turn]
     wild = wild_of(s)
     out = []
-    m = _melds()
+    from shared_rules import rummy_melds as m  # the exact meld search
+
     if m.can_go_out(hand, wild):
         out = m.out_discards(hand, wild, barred(s))
     s.outs = out
@@ -581,11 +566,16 @@ def best_move(s):
         raise ValueError("rummy match is over")
     if s.phase == PH_BETWEEN:  # the one move: no search (the players stay unloaded)
         return NEXT
+    greedy = seat != 0 and s.opts["level"] == "greedy"
+    if s.phase == PH_DISCARD and s.out >= 0 and not greedy and not out_cards(s):
+        # the strong player's last turn (rummy_ai.strong's): without the rest of the
+        # players beside the scoring code it needs
+        from shared_rules import rummy_last
+
+        return rummy_last.last_throw(s, seat)
     from shared_rules import rummy_ai as ai
 
-    if seat != 0 and s.opts["level"] == "greedy":
-        return ai.greedy(s)
-    return ai.strong(s)
+    return ai.greedy(s) if greedy else ai.strong(s)
 
 
 # ---- the save (kept here: a game in play saves without rummy_save) ---------------------

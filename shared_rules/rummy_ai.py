@@ -109,7 +109,9 @@ def strong(s):
         if outs:
             return r.OUT + _out_card(outs, wild)
         if s.out >= 0:
-            return _last_throw(s, seat, hand, wild)
+            from shared_rules import rummy_last
+
+            return rummy_last.last_throw(s, seat)
     return _throw(s, seat, hand, wild)
 
 
@@ -241,30 +243,6 @@ def _feed(s, seat, c):
             if z % 13 == c % 13 or (z // 13 == c // 13 and _gap(z % 13, c % 13) <= 2):
                 out += weight
     return out
-
-
-def _last_throw(s, seat, hand, wild):
-    """The last turn after someone went out: the card leaving the least penalty once the
-    rest is melded and laid off on the melds on the table."""
-    table = r.arrange(s.hands[s.out], wild)
-    barred = r.barred(s)
-    v, left = m.leftovers(hand, wild)
-    cands = []
-    for c in left + [m.best_discard(hand, wild, barred)[1]]:
-        if c != barred and c not in cands:
-            cands.append(c)
-    best = -1
-    low = 0
-    rest = list(hand)
-    for c in cands:
-        i = rest.index(c)
-        rest.pop(i)
-        p = r.penalty(rest, wild, table)
-        rest.insert(i, c)
-        if best < 0 or p < low or (p == low and r.points(c, wild) > r.points(best, wild)):
-            best = c
-            low = p
-    return best
 
 
 def unseen_counts(s, seat):

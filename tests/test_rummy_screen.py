@@ -319,6 +319,42 @@ def test_on_the_device_players_and_scoring_code_leave_the_heap(tmp_path, monkeyp
     assert ai not in sys.modules and search in sys.modules
 
 
+def test_the_last_turns_leave_the_rest_of_the_players_out_of_the_heap(tmp_path, monkeypatch):
+    """After someone went out, the strong player's last throws (rummy_last) load the
+    scoring code they need without the rest of the players (rummy_ai), and leave with
+    the players: on the device the two are never in the heap together there."""
+    import builtins
+    import sys
+
+    from firmware import gamescreen
+
+    ai, last = "shared_rules.rummy_ai", "shared_rules.rummy_last"
+    app, board, d, screen = open_match(tmp_path)
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    loads = []  # rummy_last's imports: one a choice (it leaves after each)
+    together = []
+    real_import = builtins.__import__
+
+    def watched(*args, **kwargs):
+        had = last in sys.modules
+        mod = real_import(*args, **kwargs)
+        if not had and last in sys.modules:
+            loads.append(r.to_act(s))
+        if ai in sys.modules and last in sys.modules:
+            together.append(args[0])
+        return mod
+
+    monkeypatch.setattr(builtins, "__import__", watched)
+    play(app, screen, r.OUT + r.parse_card("9D"))
+    idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert loads == [1, 2, 3] and together == []
+    assert ai not in sys.modules and last not in sys.modules
+
+
 def test_the_end_shows_who_won_over_the_round_table(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
     assert d.autoplay(12000)  # the computer's presses, to the result and its files
@@ -331,6 +367,26 @@ def test_the_end_shows_who_won_over_the_round_table(tmp_path):
     assert device.text_on_screen(board, "A:new B:menu", 56)
     d.keys("UP")  # the table scrolls, the match stays over
     assert screen.finished and device.text_on_screen(board, "R1", 16)
+
+
+def test_on_the_device_the_search_and_scoring_code_leave_as_the_match_ends(tmp_path, monkeypatch):
+    """Nothing searches once the match is over: on the device the meld search and the
+    scoring code leave the heap in the ending's first frame (room for the end's code),
+    and nothing at the end (the result over the score table, its files) loads them
+    again."""
+    import sys
+
+    from firmware import gamescreen
+    from firmware.play import rummy_screen
+
+    app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    assert "shared_rules.rummy_melds" in sys.modules
+    assert d.autoplay(12000)
+    assert screen.finished and device.text_on_screen(board, "A:new B:menu", 56)
+    assert [name for name in rummy_screen.OVER_DROPS if name in sys.modules] == []
+    d.keys("UP")  # the table scrolls: still nothing searches
+    assert [name for name in rummy_screen.OVER_DROPS if name in sys.modules] == []
 
 
 def test_a_draw_shows_at_once_and_the_hand_is_sorted_on_the_next_frame(tmp_path, monkeypatch):

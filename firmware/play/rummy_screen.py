@@ -28,11 +28,19 @@ PILE_X = 64
 DRAW_CELLS = (0, 1)  # the draw row: the stock, the discard pile
 ONE = (0,)
 TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
+OVER_DROPS = (  # the match is over: the searching and scoring code leaves (the device)
+    "shared_rules.rummy_score",
+    "shared_rules.rummy_table",
+    "shared_rules.rummy_groups",
+    "shared_rules.rummy_search",
+    "shared_rules.rummy_melds",
+)
 
 
 class RummyScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.rummy_ai"  # loaded at each choice, then dropped (the device)
     PLAYERS_EACH_MOVE = True
+    PLAYERS_TOO = ("shared_rules.rummy_last",)  # the strong player's last turns
     # a new match's code and the options' code (the opening, a resume), not needed in
     # play; RULES is set after the class (the rules module answers rarely used names
     # through its __getattr__, which MicroPython's class making would ask)
@@ -254,7 +262,13 @@ class RummyScreen(gamescreen.GameScreen):
         gamescreen.GameScreen.show_log(self, text)
 
     def prepare_over(self):
-        self.score_table()  # the table's screen part, imported in a frame of its own
+        """The ending's first frame: on the device the meld search and the scoring code
+        leave the heap (nothing searches once the match is over: about 14 KB installed
+        as files, room for the end's code), then the table's screen part loads."""
+        if gamescreen._dropping():
+            for name in OVER_DROPS:
+                gamescreen.drop_module(name)
+        self.score_table()
 
     def draw_game(self, fb):
         s = self.s
