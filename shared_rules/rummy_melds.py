@@ -201,89 +201,30 @@ def _prepare(cards, wild, ends=()):
     return w, wpen, total
 
 
-# ---- the search as machine code, where it loads -----------------------------------
+# ---- the search: bytecode here, machine code where it loads -------------------------
 #
-# rummy_native.dfs walks the same tree as the bytecode search (rummy_search._dfs,
-# tests/test_rummy_native.py), up to six times faster on a Pico; its memo is a table
-# of NAT_SIZE entries made once. A search that fills three quarters of it runs again
-# on an empty table, then as bytecode (not seen in play: 12 whole four-seat matches'
-# 11,577 searches kept 149 positions at most, 9 at the median).
-NAT_SIZE = const(256)
-_DEPTH = const(24)  # the search's depth at most: a slot a level (rummy_search._DEPTH)
-_P_COUNT = const(10)
-_P_CLEAR = const(12)
-_P_OVER = const(17)
-_nat = [None, None]  # the native module (False: none), its buffers
-
-
-def _load_native():
-    try:
-        from shared_rules import rummy_native
-    except Exception:  # CPython, no viper emitter, or a .mpy of another architecture
-        return False
-    return rummy_native
+# rummy_native (frozen into the uf2 only) puts its machine-code search in place of
+# _search, _how_of and _forget below when it loads (use_native): the same walk, the
+# same values and recorded choices (tests/test_rummy_native.py). Its set-up and buffers
+# live there, so a files install, where it never loads, holds none of them.
 
 
 def use_native(on=True):
-    """Search as machine code (when it loads) or as bytecode; return which."""
-    if on and _nat[0] is None:
-        _nat[0] = _load_native()
-    if not on or not _nat[0]:
-        _nat[1] = None
-        return "bytecode"
-    if _nat[1] is None:
-        _nat[1] = (
-            array("i", bytes(4 * 14 * _DEPTH)),  # the stack: 14 words a depth (of 24)
-            array("i", bytes(4 * NAT_SIZE)),  # the memo's keys (0: empty)
-            array("i", bytes(4 * NAT_SIZE)),  # its values (biased)
-            array("i", bytes(4 * NAT_SIZE)),  # the choices (recording)
-            array("i", bytes(4 * 18)),  # the parameters (rummy_native.P_*)
-        )
-        par = _nat[1][4]
-        par[11] = NAT_SIZE
-        par[_P_CLEAR] = 1
-        par[13] = INF  # the constants the machine code uses (it holds none over 255)
-        par[14] = BIG
-        par[15] = 65536  # its memo's values are stored this much above (never negative)
-        par[16] = (1 << _MASK_BITS) - 1  # the mask's bits in a memo key
-    return "native"
+    """Search as machine code (where rummy_native loads) or as bytecode; return which."""
+    try:
+        from shared_rules import rummy_native
+    except Exception:  # CPython, no viper emitter, a .mpy of another architecture, or
+        return "bytecode"  # a files install (the machine code is in the uf2 only)
+    return rummy_native.install(_SELF, on)
 
 
 def _forget():
-    """Empty the memo (a new hand or costs): the dict, and the machine code's table."""
+    """Empty the memo (a new hand or costs)."""
     _MEMO.clear()
-    buf = _nat[1]
-    if buf is not None:
-        buf[4][_P_CLEAR] = 1
 
 
 def _search(i, mask, w, skip, flag, alpha):
-    """_dfs, as machine code where it loads (same value, same recorded choices)."""
-    buf = _nat[1]
-    if buf is not None:
-        par = buf[4]
-        for _try in range(2):
-            par[0] = i
-            par[1] = mask
-            par[2] = w
-            par[3] = skip
-            par[4] = flag
-            par[5] = alpha
-            par[6] = _twin
-            par[7] = _runnable
-            par[8] = _noskip
-            par[9] = (1 if _spare else 0) | (2 if _lb_on else 0) | (4 if _rec else 0)
-            had = 0 if par[_P_CLEAR] else par[_P_COUNT]
-            par[_P_OVER] = 0
-            v = _nat[0].dfs(
-                _RANK, _SUIT, _KIND, _FAR, _NXT, _PRV, _LAST, _POP, _COST, _RMASK,
-                _DUPS, _PARTNERS, _RANKSET, _SUITSET, buf[0], buf[1], buf[2], buf[3], par,
-            )  # fmt: skip
-            if not par[_P_OVER]:
-                return v
-            par[_P_CLEAR] = 1  # full: again on an empty table, else as bytecode
-            if not had:
-                break
+    """rummy_search._dfs on the loaded slots (imported at the first search)."""
     dfs = _py[0]
     if dfs is None:
         dfs = _py[0] = _bytecode()._dfs
@@ -303,16 +244,7 @@ def _bytecode():
 
 def _how_of(key):
     """The choice a recording search made at `key` (for _walk)."""
-    how = _HOW.get(key)
-    if how is not None:
-        return how
-    buf = _nat[1]
-    keys = buf[1]
-    top = buf[4][11] - 1  # the table's size less one (a power of two)
-    h = (key ^ (key >> 9) ^ (key >> 17)) & top
-    while keys[h] != key:
-        h = (h + 1) & top
-    return buf[3][h]
+    return _HOW[key]
 
 
 def _run(w, skip, alpha, without=0):

@@ -9,6 +9,8 @@ them inside the MicroPython VM. The tables are rummy_melds' (passed in: this mod
 holds no data); the memo is an open-addressed table of keys, values and choices.
 """
 
+from array import array
+
 import micropython
 
 # MicroPython never frees machine code loaded from a .mpy (it keeps it on a root list
@@ -59,6 +61,104 @@ _PH_DONE = const(8)
 _PH_ALONE = const(9)
 _PH_CHAIN = const(10)
 _PH_CHAIN_NEXT = const(11)
+
+
+# ---- in rummy_melds' place (bytecode: it sets the machine code up and calls it) ------
+#
+# Its memo is a table of NAT_SIZE entries made once. A search that fills three quarters
+# of it runs again on an empty table, then as rummy_melds' bytecode (not seen in play:
+# 12 whole four-seat matches' 11,577 searches kept 149 positions at most, 9 at the
+# median).
+NAT_SIZE = const(256)
+_DEPTH = const(24)  # the search's depth at most: a slot a level (rummy_search._DEPTH)
+_buf = [None]  # the stack, the memo's keys, values and choices, the parameters
+_m = [None, None, None, None]  # rummy_melds, its bytecode _search, _how_of, _forget
+
+
+def install(melds, on=True):
+    """rummy_melds' searches as machine code (on), or its own bytecode again; return which."""
+    if _m[0] is not melds:  # its own functions, kept for the fallback and for off
+        _m[0] = melds
+        _m[1] = melds._search
+        _m[2] = melds._how_of
+        _m[3] = melds._forget
+    if not on:
+        melds._search = _m[1]
+        melds._how_of = _m[2]
+        melds._forget = _m[3]
+        _buf[0] = None
+        return "bytecode"
+    if _buf[0] is None:
+        _buf[0] = (
+            array("i", bytes(4 * 14 * _DEPTH)),  # the stack: 14 words a depth (of 24)
+            array("i", bytes(4 * NAT_SIZE)),  # the memo's keys (0: empty)
+            array("i", bytes(4 * NAT_SIZE)),  # its values (biased)
+            array("i", bytes(4 * NAT_SIZE)),  # the choices (recording)
+            array("i", bytes(4 * P_LEN)),  # the parameters (P_*)
+        )
+        par = _buf[0][4]
+        par[P_SIZE] = NAT_SIZE
+        par[P_CLEAR] = 1
+        par[P_INF] = melds.INF  # the constants the machine code uses (none over 255)
+        par[P_BIG] = melds.BIG
+        par[P_BIAS] = 65536  # its memo's values are stored this much above (never negative)
+        par[P_FULL] = (1 << _MASK_BITS) - 1  # the mask's bits in a memo key
+    melds._search = search
+    melds._how_of = how_of
+    melds._forget = forget
+    return "native"
+
+
+def forget():
+    """Empty the memo: rummy_melds' dict, and this table."""
+    _m[0]._MEMO.clear()
+    _buf[0][4][P_CLEAR] = 1
+
+
+def search(i, mask, w, skip, flag, alpha):
+    """rummy_melds._search as machine code (same value, same recorded choices)."""
+    m = _m[0]
+    buf = _buf[0]
+    par = buf[4]
+    for _try in range(2):
+        par[P_SLOT] = i
+        par[P_MASK] = mask
+        par[P_W] = w
+        par[P_SKIP] = skip
+        par[P_FLAG] = flag
+        par[P_ALPHA] = alpha
+        par[P_TWIN] = m._twin
+        par[P_RUNNABLE] = m._runnable
+        par[P_NOSKIP] = m._noskip
+        par[P_OPTS] = (1 if m._spare else 0) | (2 if m._lb_on else 0) | (4 if m._rec else 0)
+        had = 0 if par[P_CLEAR] else par[P_COUNT]
+        par[P_OVER] = 0
+        v = dfs(
+            m._RANK, m._SUIT, m._KIND, m._FAR, m._NXT, m._PRV, m._LAST, m._POP, m._COST,
+            m._RMASK, m._DUPS, m._PARTNERS, m._RANKSET, m._SUITSET,
+            buf[0], buf[1], buf[2], buf[3], par,
+        )  # fmt: skip
+        if not par[P_OVER]:
+            return v
+        par[P_CLEAR] = 1  # full: again on an empty table, else as bytecode
+        if not had:
+            break
+    return _m[1](i, mask, w, skip, flag, alpha)
+
+
+def how_of(key):
+    """The choice a recording search made at `key` (rummy_melds._walk): the bytecode's
+    record if the search fell back to it, else this table's."""
+    how = _m[0]._HOW.get(key)
+    if how is not None:
+        return how
+    buf = _buf[0]
+    keys = buf[1]
+    top = buf[4][P_SIZE] - 1  # the table's size less one (a power of two)
+    h = (key ^ (key >> 9) ^ (key >> 17)) & top
+    while keys[h] != key:
+        h = (h + 1) & top
+    return buf[3][h]
 
 
 @micropython.viper

@@ -62,7 +62,7 @@ print(r.dump(s))
 
 def test_cpython_runs_the_bytecode_search():
     assert rummy_melds.use_native() == "bytecode"
-    assert rummy_melds._nat[1] is None
+    assert rummy_melds._search.__module__ == "shared_rules.rummy_melds"
 
 
 def test_native_search_equals_bytecode_in_micropython(host_build):
@@ -75,8 +75,9 @@ def test_a_full_memo_table_falls_back_and_agrees(host_build):
     """A table of 8 entries fills on most searches: they retry, then run as bytecode."""
     code = (
         COMPARE_CODE
-        + "m.use_native()\nm._nat[1][4][11] = 8\nprint('diffs', run(200, 5000))\n"
-        + "m._nat[1][4][11] = m.NAT_SIZE\n"
+        + "from shared_rules import rummy_native as nat\n"
+        + "m.use_native()\nnat._buf[0][4][nat.P_SIZE] = 8\nprint('diffs', run(200, 5000))\n"
+        + "nat._buf[0][4][nat.P_SIZE] = nat.NAT_SIZE\n"
     )
     out = run_mp(code, heap="2M", cwd=host_build, timeout=600).splitlines()
     assert out == ["diffs 0"], "\n".join(out[:20])
