@@ -160,7 +160,8 @@ class GameScreen(Screen):
     #                        thinking frame)
     # adopt(fields)          take what an older save kept beside the state (a "meta" line)
     # prepare_over()         the ending's first frame, the players gone: a screen whose
-    #                        end draws with a part of its own (an import) loads it here
+    #                        end draws with a part of its own (an import) loads it here,
+    #                        and may let go of code nothing needs once the game is over
     # refused(touch)         A on a cell no legal move touches: a screen may say why
     # focus()                (zone, index) for the cursor at a new step, or None (the
     #                        first legal cell)
