@@ -85,10 +85,29 @@ else
             "$SRC/tools/mpy-tool.py"
     fi
     rm -f "$P/$BUILD/frozen_content.c"
+    # The console's filesystem is littlefs (the port's _boot.py mounts it): FAT (oofatfs
+    # and its VFS, for SD cards and USB mass storage, which the console has not) is left
+    # out of the uf2, about 12 KB of flash for the games. The board is RPI_PICO's, copied
+    # beside the tree with that one line more; the port defines MICROPY_VFS_FAT without a
+    # guard, and the guard added here leaves the plain build as it is (its board does
+    # not define it).
+    if ! grep -q '^#ifndef MICROPY_VFS_FAT' "$P/mpconfigport.h"; then
+        sed -i 's/^#define MICROPY_VFS_FAT  *(1)$/#ifndef MICROPY_VFS_FAT\n#define MICROPY_VFS_FAT (1)\n#endif/' \
+            "$P/mpconfigport.h"
+    fi
+    BOARD_DIR=$W/board-RPI_PICO-frozen
+    rm -rf "$BOARD_DIR.new" && cp -a "$P/boards/RPI_PICO" "$BOARD_DIR.new"
+    printf '\n// the uf2 of this project: littlefs only, no FAT\n#define MICROPY_VFS_FAT (0)\n' \
+        >> "$BOARD_DIR.new/mpconfigboard.h"
+    if diff -r -q "$BOARD_DIR.new" "$BOARD_DIR" >/dev/null 2>&1; then
+        rm -rf "$BOARD_DIR.new"  # unchanged: its files keep their times (no full rebuild)
+    else
+        rm -rf "$BOARD_DIR" && mv "$BOARD_DIR.new" "$BOARD_DIR"
+    fi
     # configure every time: the port's Makefile runs cmake only for a new build dir, and
     # the manifest's path is kept in its cache (makemanifest then recompiles what changed)
     { cmake -S "$P" -B "$P/$BUILD" -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO \
-          -DMICROPY_BOARD_DIR="$P/boards/RPI_PICO" -DMICROPY_FROZEN_MANIFEST="$MANIFEST" \
+          -DMICROPY_BOARD_DIR="$BOARD_DIR" -DMICROPY_FROZEN_MANIFEST="$MANIFEST" \
           -Dpicotool_FOUND=0 \
       && make -C "$P" BOARD=RPI_PICO BUILD=$BUILD FROZEN_MANIFEST="$MANIFEST" -j2; } \
         >build-frozen.log 2>&1 || { tail -30 build-frozen.log; exit 1; }
