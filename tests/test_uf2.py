@@ -253,3 +253,17 @@ def test_the_frozen_meld_search_runs_as_machine_code_on_the_pico():
     assert out.splitlines() == ["native"] + want
     out, _ = picoemu.run(MELDS_CHECK, firmware=fw, with_build=True)
     assert out.splitlines() == ["bytecode"] + want
+
+
+@needs_emulator
+def test_the_uf2_leaves_fat_out_and_keeps_littlefs():
+    """The console's filesystem is littlefs: the uf2 is built without FAT (flash for the
+    games); the port's own firmware, which the files bench runs, keeps it."""
+    fw = uf2.latest_firmware()
+    if fw is None:
+        pytest.skip("the frozen firmware for these sources is not built (make uf2)")
+    code = "import vfs\nprint(hasattr(vfs, 'VfsFat'), hasattr(vfs, 'VfsLfs2'))\n"
+    out, _ = picoemu.run(code, firmware=fw, with_build=False)
+    assert out.split() == ["False", "True"]
+    out, _ = picoemu.run(code, with_build=False)
+    assert out.split() == ["True", "True"]
