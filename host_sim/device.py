@@ -48,7 +48,12 @@ def text_on_screen(board, text, y):
 
 def press_move(app, screen, move, limit=40):
     """Make `move` for the person through the screen's picker, by its own presses (each
-    a press, then an idle frame); AssertionError if it is not reached."""
+    a press, then an idle frame; a screen whose picker comes on your turns only, as
+    Three-Thirteen's, idles until then); AssertionError if it is not reached."""
+    for _ in range(2000):
+        if screen.picker is not None:
+            break
+        app.frame(0, 0)  # the computers play on
     for _ in range(limit):
         before = screen.s.nmoves
         key = screen.picker.press_toward(move)
