@@ -21,7 +21,10 @@ def open_match(tmp_path, options=None, seed=3):
 def put(app, screen, s):
     """Play on from position s (built by the rule cases' helper)."""
     screen.s = s
-    screen.picker.reset()
+    screen.let_picker_go()  # yours on your turns only
+    screen.take_picker()
+    if screen.picker is not None:
+        screen.picker.reset()
     screen.app.dirty = True
     app.frame(0, 0)
 
@@ -355,6 +358,67 @@ def test_the_last_turns_leave_the_rest_of_the_players_out_of_the_heap(tmp_path, 
     assert ai not in sys.modules and last not in sys.modules
 
 
+def test_the_picker_is_yours_on_your_turns_and_leaves_while_the_computers_play(
+    tmp_path, monkeypatch
+):
+    """The move picker exists while you are to act in a round; while the computers play
+    and between rounds (A deals, B pauses) it is gone, and on the device its code and
+    the hand's grouping leave the heap with it. Its cursor's cells come back with it."""
+    import sys
+
+    from firmware import gamescreen
+
+    picker, grouping = "firmware.ui.picker", "shared_rules.rummy_groups"
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    for name in (picker, grouping):  # as on a device, where only this game loads them
+        gamescreen.drop_module(name)
+    app, board, d, screen = open_match(tmp_path, {"rounds": 3})
+    s = screen.s
+    seen = {"yours": 0, "theirs": 0, "between": 0}
+    searched = []  # every search, yours too (the press for you, a hint): no picker
+    best_move = screen.rules.best_move
+
+    def watched(state):
+        searched.append(screen.picker is None and picker not in sys.modules)
+        return best_move(state)
+
+    monkeypatch.setattr(screen.rules, "best_move", watched)
+    for _ in range(6000):
+        if screen.finished:
+            break
+        if screen.sort_due or screen.table_due or screen.deal_due or screen.end_due >= 0:
+            kind = None  # a frame of work between steps
+        elif s.phase == r.PH_BETWEEN:
+            kind = "between"
+        elif r.to_act(s) == 0:
+            kind = "yours"
+        else:
+            kind = "theirs"
+        if kind == "yours":
+            assert screen.picker is not None and screen.picker.remembered is screen.remembered
+        elif kind is not None:
+            assert screen.picker is None
+            assert picker not in sys.modules and grouping not in sys.modules
+        if kind is not None:
+            seen[kind] += 1
+        m = screen.bot_press()
+        app.frame(m, m)
+    assert screen.finished and min(seen.values()) > 0, seen
+    assert len(searched) > seen["yours"] // 2 and all(searched)
+    hands = ["3S 4H 5S 9D KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"]
+    put(app, screen, build(hands, "QH", "6S", rnd=1, phase=r.PH_DISCARD))
+    screen.hint()  # the picker back after it, on the hinted card
+    assert searched[-1] and picker in sys.modules
+    assert screen.picker.item() == best_move(screen.s)
+    s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
+    app, board, d, screen = open_match(tmp_path / "b")
+    put(app, screen, s)
+    s.phase = r.PH_BETWEEN  # between rounds B opens the pause menu without a picker
+    put(app, screen, s)
+    d.keys("B")
+    assert screen.picker is None and screen.pause >= 0
+
+
 def test_the_end_shows_who_won_over_the_round_table(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
     assert d.autoplay(12000)  # the computer's presses, to the result and its files
@@ -417,8 +481,9 @@ def test_a_draw_shows_at_once_and_the_hand_is_sorted_on_the_next_frame(tmp_path,
 
 
 def test_the_end_loads_the_score_table_before_the_result_frame(tmp_path, monkeypatch):
-    """The device: the deal dropped the score table's screen part; the ending's first
-    frame (the players leaving) loads it, so the result's frame only draws it."""
+    """The device: the deal dropped the score table's screen part; the match's last
+    move (its thinking frame, the round scored there) loads it, so neither the ending's
+    first frame nor the result's has that import: the result's frame only draws it."""
     import sys
 
     from firmware import gamescreen
@@ -426,15 +491,17 @@ def test_the_end_loads_the_score_table_before_the_result_frame(tmp_path, monkeyp
     app, board, d, screen = open_match(tmp_path, {"rounds": 3, "cpus": 1})
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
     for _ in range(12000):
-        if screen.ending:
+        if screen.s.rounds and len(screen.s.rounds) == 2 and screen.s.phase != r.PH_BETWEEN:
+            assert "firmware.table" not in sys.modules and screen.table is None  # dealt
+        if r.over(screen.s):
             break
         mask = screen.bot_press()
         app.frame(mask, mask)
-    assert screen.ending and not screen.finished
-    assert "firmware.table" not in sys.modules and screen.table is None
-    app.frame(0, 0)  # the ending's first frame
+    assert screen.ending and not screen.finished  # the last move's frame
     assert "firmware.table" in sys.modules and screen.table is not None
     table = screen.table
+    app.frame(0, 0)  # the ending's first frame: the same table
+    assert screen.table is table
     idle_until(app, screen, lambda: screen.finished)
     assert screen.table is table  # the result's frame drew the one made then
     assert device.text_on_screen(board, "A:new B:menu", 56)
@@ -482,16 +549,20 @@ def test_the_press_for_you_leaves_the_players_and_finds_the_candidates(tmp_path,
 
     monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
     app, board, d, screen = open_match(tmp_path)
-    pk, searches = screen.picker, []
-    search = pk._search
-    pk._search = lambda s: searches.append(s.nmoves) or search(s)
+    searches = []
     presses = 0
     for _ in range(3000):
         m = screen.bot_press()
         if not m:
             app.frame(0, 0)
             continue
+        pk = screen.picker  # yours on your turns (a new one each turn)
+        if pk is None:  # between rounds: A deals
+            app.frame(m, m)
+            continue
         assert pk.fresh() and "shared_rules.rummy_ai" not in sys.modules
+        search = pk._search
+        pk._search = lambda s, search=search: searches.append(s.nmoves) or search(s)
         del searches[:]
         app.frame(m, m)
         assert searches == []

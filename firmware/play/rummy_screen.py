@@ -15,7 +15,6 @@ from firmware import buttons as btn
 from firmware import gamescreen, gfx
 from firmware.ui import cardgfx
 from firmware.ui.logline import LogLine
-from firmware.ui.picker import Picker
 from firmware.ui.small import small
 from shared_rules import rummy as r
 
@@ -62,8 +61,9 @@ class RummyScreen(gamescreen.GameScreen):
         self.deal_due = False  # A between rounds: "dealing..." now, the deal next frame
         self.end_due = -1  # your move that ends the round: "scoring..." now, played next
         self.log_only = False  # this frame redraws the log line alone
-        self.picker = Picker(self)
-        self.picker.reset()
+        self.picker = None  # the person's move picker: only while the person is to act
+        self.remembered = {}  # its cursor's cell in each zone, kept between your turns
+        self.take_picker()
 
     # ---- the hand in melds ---------------------------------------------
 
@@ -91,6 +91,8 @@ class RummyScreen(gamescreen.GameScreen):
     def group(self, hand):
         wild = r.wild_of(self.s)
         melds, left = r.groups(hand, wild)
+        if gamescreen._dropping() and not self.picker_turn():
+            gamescreen.drop_module("shared_rules.rummy_groups")  # as the picker goes
         order = []
         starts = 0
         for meld in melds:
@@ -105,6 +107,61 @@ class RummyScreen(gamescreen.GameScreen):
         self.starts = starts
         self.dead = dead
         self.grouped = list(hand)
+
+    # ---- the move picker: yours on your turns ----------------------------
+
+    def picker_turn(self):
+        """The person is to act in a round (between rounds A deals, B pauses and UP/DOWN
+        scroll the table: no picker)."""
+        return self.human_turn() and self.s.phase != r.PH_BETWEEN
+
+    def take_picker(self):
+        """The picker, made when the person is to act in a round (on the device its
+        module is loaded again for it, in a thinking frame's time)."""
+        if self.picker is None and self.picker_turn():
+            from firmware.ui.picker import Picker
+
+            self.picker = Picker(self)
+            self.picker.remembered = self.remembered
+            self.picker.reset()
+
+    def let_picker_go(self):
+        """The computers play on, or a round is over: the picker and (on the device) its
+        code and the hand's grouping leave the heap (4.2 KB installed as files), room
+        for the computers' search and their players' import, or the score table's. Your
+        hand changes by your moves only; the sorting after a move of yours that ends
+        your turn (a thinking frame) loads the grouping and lets it go again (group)."""
+        if self.picker is not None and not self.picker_turn():
+            self.picker = None
+            if gamescreen._dropping():
+                gamescreen.drop_module("firmware.ui.picker")
+                gamescreen.drop_module("shared_rules.rummy_groups")
+
+    def handed_over(self):
+        self.take_picker()
+
+    def players_room(self):
+        """Before a search for you (a hint, the press for you) on the device the picker
+        leaves too, room for the players (your last turns load the scoring code beside
+        them); it comes back once they have left (release_players), placed as a new
+        turn places it (the search comes before your first press of a step)."""
+        if gamescreen._dropping() and self.picker is not None:
+            self.picker = None
+            gamescreen.drop_module("firmware.ui.picker")
+        gamescreen.GameScreen.players_room(self)
+
+    def release_players(self):
+        gamescreen.GameScreen.release_players(self)
+        self.take_picker()
+
+    def hint(self):
+        """As the shared hint, the players leaving after it (and the picker back)."""
+        self.players_room()
+        m = self.rules.best_move(self.s)
+        self.release_players()
+        if self.picker is not None:
+            self.picker.point(m)
+        self.say("Hint: " + self.rules.move_text(self.s, m))
 
     # ---- zones for the picker ------------------------------------------
 
@@ -147,7 +204,8 @@ class RummyScreen(gamescreen.GameScreen):
             self.sort_due = False
             self.thinking = False
             self.hand_order()
-            self.picker.reset()
+            if self.picker is not None:
+                self.picker.reset()
             self.app.dirty = True
         last = False
         if self.end_due >= 0:  # "scoring..." was shown last frame: the move (and the
@@ -168,6 +226,9 @@ class RummyScreen(gamescreen.GameScreen):
     def bot_press(self):
         if self.sort_due or self.table_due or self.deal_due or self.end_due >= 0:
             return 0
+        if self.s.phase == r.PH_BETWEEN:  # the deal, A (no picker between rounds)
+            idle = self.finished or self.ending or self.pause >= 0
+            return 0 if idle or not self.human_turn() else btn.A
         return gamescreen.GameScreen.bot_press(self)
 
     def handle(self, pressed, held):
@@ -175,10 +236,13 @@ class RummyScreen(gamescreen.GameScreen):
         if self.s.phase == r.PH_BETWEEN and pressed & (btn.UP | btn.DOWN):
             self.scroll(-1 if pressed & btn.UP else 1)
             return
-        if self.s.phase == r.PH_BETWEEN and pressed & btn.A and self.human_turn():
-            self.deal_due = self.thinking = True  # the deal and the new round's screen
-            self.incremental = True  # (~40 ms) on the next frame; now the prompt alone
-            self.app.dirty = True
+        if self.s.phase == r.PH_BETWEEN:
+            if pressed & btn.A and self.human_turn():
+                self.deal_due = self.thinking = True  # the deal and the new round's
+                self.incremental = True  # screen (~40 ms) on the next frame; now the
+                self.app.dirty = True  # prompt alone
+            elif pressed & btn.B:
+                self.open_pause()
             return
         gamescreen.GameScreen.handle(self, pressed, held)
 
@@ -230,12 +294,15 @@ class RummyScreen(gamescreen.GameScreen):
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
         self.round_ended()
+        self.let_picker_go()
+        self.take_picker()  # a deal that gives you the first turn
         if not r.over(s) and not self.human_turn():
             self.autosave()  # the person's turn is over: the computers play on
 
     def after_move(self, move, seat):
         self.table_top = -1
-        self.picker.reset()
+        if self.picker is not None:
+            self.picker.reset()
         self.round_ended()
 
     def round_ended(self):
@@ -250,6 +317,8 @@ class RummyScreen(gamescreen.GameScreen):
             if gamescreen._dropping():
                 gamescreen.drop_module("shared_rules.rummy_score")
                 gamescreen.drop_module("shared_rules.rummy_table")
+        elif r.over(self.s):  # in the last move's thinking frame, so the ending's first
+            self.prepare_over()  # frame finds it done (its imports have their frames)
 
     # ---- drawing -----------------------------------------------------
 
@@ -262,9 +331,10 @@ class RummyScreen(gamescreen.GameScreen):
         gamescreen.GameScreen.show_log(self, text)
 
     def prepare_over(self):
-        """The ending's first frame: on the device the meld search and the scoring code
-        leave the heap (nothing searches once the match is over: about 14 KB installed
-        as files, room for the end's code), then the table's screen part loads."""
+        """The match is over (its last move's frame, and again the ending's first): on
+        the device the meld search and the scoring code leave the heap (nothing searches
+        once the match is over: about 14 KB installed as files, room for the end's
+        code), then the table's screen part loads."""
         if gamescreen._dropping():
             for name in OVER_DROPS:
                 gamescreen.drop_module(name)
@@ -368,7 +438,7 @@ class RummyScreen(gamescreen.GameScreen):
     def draw_draw_row(self, fb):
         s = self.s
         p = self.picker
-        on = p.zone == "draw" and self.human_turn() and not self.sort_due
+        on = p is not None and p.zone == "draw" and self.human_turn() and not self.sort_due
         sel = on and p.index == 0
         if sel:
             fb.fill_rect(0, DRAW_Y, PILE_X - 4, 8, 1)
@@ -389,7 +459,7 @@ class RummyScreen(gamescreen.GameScreen):
     def draw_hand(self, fb):
         order = self.hand_order()
         p = self.picker
-        mine = p.zone == "hand" and self.human_turn() and not self.sort_due
+        mine = p is not None and p.zone == "hand" and self.human_turn() and not self.sort_due
         cursor = p.index if mine else -1
         starts = self.starts
         melded = self.melded
@@ -412,8 +482,8 @@ class RummyScreen(gamescreen.GameScreen):
             fb.text("sorting...", 0, INFO_Y, 1)
             return
         fb.text((self.msg or "dead %d" % self.dead)[:11], 0, INFO_Y, 1)
-        if r.out_cards(s) and self.human_turn():
-            p = self.picker
+        p = self.picker
+        if r.out_cards(s) and p is not None and self.human_turn():
             sel = p.zone == "out" or (p.path and p.path[0][0] == "out")
             if sel:
                 fb.fill_rect(OUT_X - 1, INFO_Y, gfx.W - OUT_X + 1, 8, 1)
