@@ -393,12 +393,10 @@ class GameScreen(Screen):
 
     def hint(self):
         """The strong player's move for the person: the cursor on its first touch, its
-        text on the log line (a screen with its own wording overrides this; a step
-        without a picker, Three-Thirteen's deal, has the text alone)."""
+        text on the log line (a screen with its own wording overrides this)."""
         self.players_room()
         m = self.rules.best_move(self.s)
-        if self.picker is not None:
-            self.picker.point(m)
+        self.picker.point(m)
         self.say("Hint: " + self.rules.move_text(self.s, m))
 
     def show_log(self, text):
