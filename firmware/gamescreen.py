@@ -396,7 +396,10 @@ class GameScreen(Screen):
         text on the log line (a screen with its own wording overrides this)."""
         self.players_room()
         m = self.rules.best_move(self.s)
-        self.picker.point(m)
+        if self.PLAYERS_EACH_MOVE:  # they leave as after a computer's choice (a
+            self.release_players()  # screen whose picker left for them makes it again)
+        if self.picker is not None:
+            self.picker.point(m)
         self.say("Hint: " + self.rules.move_text(self.s, m))
 
     def show_log(self, text):

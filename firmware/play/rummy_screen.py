@@ -154,15 +154,6 @@ class RummyScreen(gamescreen.GameScreen):
         gamescreen.GameScreen.release_players(self)
         self.take_picker()
 
-    def hint(self):
-        """As the shared hint, the players leaving after it (and the picker back)."""
-        self.players_room()
-        m = self.rules.best_move(self.s)
-        self.release_players()
-        if self.picker is not None:
-            self.picker.point(m)
-        self.say("Hint: " + self.rules.move_text(self.s, m))
-
     # ---- zones for the picker ------------------------------------------
 
     def cells(self, zone):
