@@ -51,7 +51,7 @@ LOW_WINS = False
 CLEAN = None
 SUMMARY = ("players", "target", "totals", "winner", "rounds")
 MAX_ROUNDS = const(40)  # a game stops after 40 rounds whatever the totals (D9)
-SCORE_RANGE = (-26 * 40, 500 + 51)
+SCORE_RANGE = (-26 * 40, 52 * 40)  # 40 rounds: a tie on top plays on past the target
 PROFILE = None
 BENCH = (("gnerts", {"rivals": 3, "speed": 5, "target": 100}, None),)
 

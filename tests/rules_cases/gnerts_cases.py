@@ -467,6 +467,20 @@ def case_c18_the_game_ends_at_the_target_with_one_leader():
     assert g.over(s) and g.winner(s) == -1  # the 40-round stop: a draw
 
 
+def case_d9_a_tie_on_top_plays_on_past_the_target():
+    """D9: seats tied on top beyond the target play on, so a total may end far above
+    it; the game's score range (which guards the stats) holds every such total."""
+    s = g.new(3, {"target": 500})
+    s.history = [[[0, 0], [0, 0], 0, 10]] * 10
+    s.ender = 0
+    s.totals = [540, 540]
+    assert not g.over(s)
+    s.totals = [592, 540]  # the next round: 52, all of a seat's cards up
+    assert g.over(s) and g.winner(s) == 0
+    lo, hi = g.SCORE_RANGE
+    assert lo <= g.score(s) <= hi and hi >= 52 * g.MAX_ROUNDS
+
+
 def case_d3_computer_timers_live_in_the_state():
     """D3: a computer acts only when its tick comes, and the next one is set from the
     game's Rng within three quarters to five quarters of its period; two runs of the same
