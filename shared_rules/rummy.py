@@ -245,8 +245,9 @@ def _distinct(hand, skip=-1):
 
 
 def barred(s):
-    """The card the seat to discard may not throw: the one it took from the pile this
-    turn (or grabbed), unless its whole hand is that card; -1 for none."""
+    """The card the seat to discard may not throw (but may go out with, D8): the one it
+    took from the pile this turn (or grabbed), unless its whole hand is that card; -1
+    for none."""
     t = s.taken
     if t < 0:
         return -1
@@ -255,8 +256,9 @@ def barred(s):
 
 
 def out_cards(s):
-    """The cards the seat to discard may go out with (sorted): not the card it took,
-    the rest of the hand melding completely. [] after someone went out, or grabbing."""
+    """The cards the seat to discard may go out with (sorted): any card whose discard
+    leaves the rest of the hand melding completely, the card it took from the pile too
+    (D8). [] after someone went out, or grabbing."""
     if s.phase != PH_DISCARD or s.out >= 0:
         return []
     if s.outs_at == s.nmoves and s.outs is not None:
@@ -267,7 +269,7 @@ def out_cards(s):
     from shared_rules import rummy_melds as m  # the exact meld search
 
     if m.can_go_out(hand, wild):
-        out = m.out_discards(hand, wild, barred(s))
+        out = m.out_discards(hand, wild)
     s.outs = out
     s.outs_at = s.nmoves
     return out

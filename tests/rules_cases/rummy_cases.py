@@ -318,6 +318,19 @@ def case_D8_the_card_taken_is_not_thrown_back():
     assert r.pile_cards(s) == cards("4D KH") and s.known[0] == cards("6C")
 
 
+def case_D8_R21_the_card_taken_may_go_out():
+    """Decision D8 stops at going out: 'after drawing ... the top discard, you are able to
+    arrange all the cards ... except one into separate sets, and then discard a card'."""
+    s = build(["5S 6S 7S", "2C 9H KD"], "4D 9D", "8S")
+    run(s, "take")
+    assert texts(s) == ["5S", "6S", "7S", "out 9D"] and illegal(s, "9D")
+    run(s, "out 9D")
+    assert s.out == 0 and s.turn == 1 and r.pile_cards(s) == cards("4D 9D")
+    s = build(["5S 6S 7S", "2C 9H KD"], "4D 8S", "KS")
+    run(s, "take")  # the taken card melds: going out with either end of the run
+    assert texts(s) == ["5S", "6S", "7S", "out 5S", "out 8S"] and illegal(s, "8S")
+
+
 def case_R19_D5_a_wild_discarded_opens_a_claim_window():
     """'If a player discards a wild card ... another player ... may grab it out of turn'."""
     s = build(["5S 9S JK", "2C 9H KD", "3C 4H 8D"], "4D", "8S", turn=0)
