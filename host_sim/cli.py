@@ -460,7 +460,9 @@ def build_parser():
         g.add_argument("--diagonal", action="store_true", default=None)
         g.add_argument("--vanish", action="store_true", default=None)
         g.add_argument("--obstacles", action="store_true", default=None)
-        g.add_argument("--speed", type=int, choices=(1, 2, 3, 4))
+        g.add_argument(
+            "--speed", type=int, help="speed level (Snafu 1-4, G'nerts 1-5; the game checks it)"
+        )
         g.add_argument("--others", choices=("classic", "smart"))
         g.add_argument("--rounds", type=int, help="rounds in a match")
         g.add_argument(

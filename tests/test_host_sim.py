@@ -82,6 +82,14 @@ def test_run_auto_json_has_the_keys_the_issues_name():
     assert [r["wild"] for r in row["rounds"]] == list(range(3, 14))
 
 
+def test_run_speed_takes_each_games_own_levels():
+    """--speed is the game's option: G'nerts has a fifth level, Snafu four."""
+    row = json.loads(sim("run", "gnerts", "--auto", "--json", "--speed", "5").stdout)
+    assert row["options"] == {"speed": 5}
+    row = json.loads(sim("run", "snafu", "--auto", "--json", "--speed", "4").stdout)
+    assert row["options"]["speed"] == 4
+
+
 def test_run_without_auto_says_what_to_do():
     proc = sim("run", "hang10", check=False)
     assert proc.returncode != 0 and "--auto" in proc.stderr
@@ -268,6 +276,8 @@ def test_interactive_terminal_session_in_a_pty(tmp_path, size):
         (["run", "snafu", "--auto", "--variant", "99"], "variant must be one of"),
         (["run", "snafu", "--auto", "--variant", "0"], "variant must be one of"),
         (["run", "snafu", "--auto", "--rounds", "0"], "rounds must be one of"),
+        (["run", "snafu", "--auto", "--speed", "5"], "speed must be one of 1, 2, 3, 4"),
+        (["run", "gnerts", "--auto", "--speed", "6"], "speed must be one of 1, 2, 3, 4, 5"),
         (["shot", "nosuchgame"], "unknown game 'nosuchgame'"),
         (["run", "airsup", "--auto", "--player", "greedy"], "airsup has no greedy player"),
         (["fuzz", "--presses", "-5"], "--presses: -5 is not in"),
