@@ -81,6 +81,10 @@ def _any_move(rules, s, rng):
     return ms[rng.below(len(ms))]
 
 
+class NoEnd(RuntimeError):
+    """A headless game that went on past its move cap (players going round in circles)."""
+
+
 def autoplay(game, seed, player="best", max_moves=200000, options=None):
     """Play one game (match) with every seat moved by the computer; its summary dict.
 
@@ -96,7 +100,7 @@ def autoplay(game, seed, player="best", max_moves=200000, options=None):
         rules.play(s, choose(s))
         n += 1
         if n > max_moves:
-            raise RuntimeError("game %s seed %d did not end in %d moves" % (game, seed, max_moves))
+            raise NoEnd("host_sim: %s seed %d did not end in %d moves" % (game, seed, max_moves))
     winner = rules.winner(s)
     out = {
         "game": game,
@@ -169,7 +173,10 @@ def cmd_run(args):
         player = "best" if args.red == "smart" else "greedy"
     total = 0
     for i in range(args.games):
-        result = autoplay(args.game, args.seed + i, player, options=options)
+        try:
+            result = autoplay(args.game, args.seed + i, player, options=options)
+        except NoEnd as e:  # one line, status 1 (a runtime failure), not a traceback
+            raise SystemExit(str(e)) from None
         total += result["scores"][0]
         if args.json:
             print(json.dumps(result), flush=True)

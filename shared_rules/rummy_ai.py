@@ -61,11 +61,11 @@ def greedy(s):
     hand = s.hands[seat]
     if ph == r.PH_DRAW:
         top = r.top(s)
-        if not s.nstock or r.is_wild(top, wild):
+        if not s.nstock:
             return r.PILE
-        now = m.deadwood(hand, wild)
-        after = m.best_discard(hand + [top], wild, top)[0]
-        return r.PILE if after < now else r.STOCK
+        now = m.deadwood(hand, wild)  # a wild too only for a gain: each take lowers the
+        after = m.best_discard(hand + [top], wild, top)[0]  # deadwood, so greedy seats
+        return r.PILE if after < now else r.STOCK  # never pass cards round for ever
     if ph == r.PH_CLAIM:
         top = r.top(s)
         now = m.deadwood(hand, wild)

@@ -90,6 +90,19 @@ def test_run_speed_takes_each_games_own_levels():
     assert row["options"]["speed"] == 4
 
 
+def test_a_game_that_never_ends_is_one_line(monkeypatch, capsys):
+    """run --auto stops a game at its move cap with one line and status 1, not a
+    traceback (computer players going round in circles would be a bug to report)."""
+    from shared_rules import hang10
+
+    monkeypatch.setattr(hang10, "play", lambda s, m: None)  # moves that change nothing
+    with pytest.raises(SystemExit) as e:
+        cli.main(["run", "hang10", "--auto", "--seed", "4", "--player", "random"])
+    assert str(e.value).startswith("host_sim: hang10 seed 4 did not end in")
+    with pytest.raises(cli.NoEnd):
+        cli.autoplay("hang10", 4, max_moves=50)
+
+
 def test_run_without_auto_says_what_to_do():
     proc = sim("run", "hang10", check=False)
     assert proc.returncode != 0 and "--auto" in proc.stderr

@@ -386,6 +386,28 @@ def test_strong_beats_greedy_and_random():
     assert wins["random"] >= 14 and wins["greedy"] >= 6, wins
 
 
+def test_greedy_seats_never_pass_cards_round_for_ever():
+    """Three greedy seats once passed the discards round without a stock draw (seeds 17
+    and 5522 among them): greedy takes a card, a wild too, only when that lowers its
+    deadwood, so each seat's deadwood falls with each take and the stock must go."""
+    for seed in (17, 109, 5522):
+        s = rummy.new(seed, {"cpus": 2, "level": "greedy"})
+        n = 0
+        while not rummy.over(s):
+            seat = rummy.to_act(s)
+            m = rummy_ai.greedy(s)
+            if m == rummy.PILE and s.nstock:
+                wild = rummy.wild_of(s)
+                hand = s.hands[seat]
+                now = rummy_melds.deadwood(hand, wild)
+                top = rummy.top(s)
+                assert rummy_melds.best_discard(hand + [top], wild, top)[0] < now
+            rummy.play(s, m)
+            n += 1
+            assert n < 20000, "seed %d: no end" % seed
+        assert len(s.rounds) == 11
+
+
 def test_best_move_follows_the_level_option():
     """Computer seats play at the option's level; seat 0's hint is the strong player's."""
     for seed in range(6):
