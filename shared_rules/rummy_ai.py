@@ -118,12 +118,15 @@ def strong(s):
 def _draw(s, seat, hand, wild):
     """The top discard when it is wild, or when the deadwood it leaves is below what a
     card from the stock leaves on average: a card that melds nothing still replaces the
-    dearest card left out when it is cheaper, and a wild melds what it can."""
+    dearest card left out when it is cheaper, and a wild melds what it can. Not when the
+    least deadwood with it comes from throwing a wild left out."""
     top = r.top(s)
     if not s.nstock or r.is_wild(top, wild):
         return r.PILE
-    take = m.best_discard(hand + [top], wild, top)[0]
-    now, left = m.leftovers(hand, wild)
+    take, throw = m.best_discard(hand + [top], wild, top)
+    if r.is_wild(throw, wild):  # the gain would be a wild thrown, which the throw below
+        return r.STOCK  # keeps: the card melds nothing (and two seats could pass such
+    now, left = m.leftovers(hand, wild)  # cards round for ever, the stock untouched)
     dearest = 0
     for c in left:
         p = r.points(c, wild)
@@ -158,6 +161,27 @@ def _throw(s, seat, hand, wild):
     cands = [c for c in left if c != barred]
     if not cands:
         return m.best_discard(hand, wild, barred)[1]
+    c = _riskiest(s, seat, left, cands)
+    if barred >= 0 and s.phase == r.PH_DISCARD and _no_gain(hand, wild, barred, c):
+        return m.best_discard(hand, wild, barred)[1]
+    return c
+
+
+def _no_gain(hand, wild, taken, c):
+    """Throwing c after taking `taken` from the pile leaves no less deadwood than the
+    hand had before the take. The throw is then the least deadwood one (below that, as
+    the take was chosen for it): each take from the pile lowers the seat's deadwood, so
+    two seats never pass cards round for ever with the stock untouched."""
+    before = list(hand)
+    before.remove(taken)
+    after = list(hand)
+    after.remove(c)
+    return m.deadwood(after, wild) >= m.deadwood(before, wild)
+
+
+def _riskiest(s, seat, left, cands):
+    """Of the cards that may go, the one whose penalty is most likely to stay."""
+    wild = r.wild_of(s)
     unseen = unseen_counts(s, seat)
     total = 0
     for k in range(r.KINDS):

@@ -409,6 +409,32 @@ def test_greedy_seats_never_pass_cards_round_for_ever():
         assert len(s.rounds) == 11
 
 
+def test_strong_seats_never_pass_cards_round_for_ever():
+    """Two strong seats once took and threw the same few cards for ever (seeds 9 and
+    216): a take whose gain is a wild thrown is not made, and after a take the throw
+    leaves less deadwood than the hand had before it."""
+    for seed in (9, 216, 633):
+        s = rummy.new(seed, {"cpus": 1, "level": "strong"})
+        n = 0
+        while not rummy.over(s):
+            seat = rummy.to_act(s)
+            taken = s.taken if s.phase == rummy.PH_DISCARD else -1
+            m = rummy_ai.strong(s)
+            if taken >= 0 and m < rummy.OUT:
+                wild = rummy.wild_of(s)
+                hand = s.hands[seat]
+                before = list(hand)
+                before.remove(taken)
+                after = list(hand)
+                after.remove(m)
+                dead = rummy_melds.deadwood
+                assert rummy.is_wild(taken, wild) or dead(after, wild) < dead(before, wild)
+            rummy.play(s, m)
+            n += 1
+            assert n < 20000, "seed %d: no end" % seed
+        assert len(s.rounds) == 11
+
+
 def test_best_move_follows_the_level_option():
     """Computer seats play at the option's level; seat 0's hint is the strong player's."""
     for seed in range(6):
