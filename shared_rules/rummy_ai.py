@@ -155,7 +155,8 @@ def _draw(s, seat, hand, wild):
 def _throw(s, seat, hand, wild):
     """The card whose penalty is most likely to stay: of the cards the best arrangement
     leaves out, by penalty times the chance no card completes it, less what it would
-    give the next seats; the least deadwood discard when no such card may go."""
+    give the next seats; the least deadwood discard when no such card may go, or when,
+    after a take from the pile, that card would leave no less deadwood than before it."""
     barred = r.barred(s)
     v, left = m.leftovers(hand, wild)
     cands = [c for c in left if c != barred]
