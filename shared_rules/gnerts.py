@@ -50,8 +50,9 @@ OPTIONS = (
 LOW_WINS = False
 CLEAN = None
 SUMMARY = ("players", "target", "totals", "winner", "rounds")
-MAX_ROUNDS = const(40)  # a game stops after 40 rounds whatever the totals (D9)
-SCORE_RANGE = (-26 * 40, 52 * 40)  # 40 rounds: a tie on top plays on past the target
+ROUNDS_PER_POINT = const(2)  # a game stops after target / 2 rounds whatever the totals (D9)
+MAX_ROUNDS = const(250)  # the most: a game to 500
+SCORE_RANGE = (-26 * 250, 52 * 250)  # a tie on top plays on past the target (D9)
 PROFILE = None
 BENCH = (("gnerts", {"rivals": 3, "speed": 5, "target": 100}, None),)
 
@@ -110,7 +111,9 @@ class Game:
         self.round = 1
         self.ender = PLAYING
         self.totals = [0, 0]
-        self.history = []  # per round: [scored list, pile_left list, ender, ticks]
+        # per round, 2n + 5 bytes (round_record): each seat's cards scored, each seat's
+        # Pile left, the ender + 1 (0 a standstill), the round's ticks (4 bytes, low first)
+        self.history = bytearray()
         self.nmoves = 0
         self.touched = 0  # seats (bits) whose table the last tick changed (not saved:
         # the screen redraws their parts)
@@ -377,7 +380,7 @@ def round_over(s):
 def over(s):
     if s.ender == PLAYING:
         return False
-    if len(s.history) >= MAX_ROUNDS:
+    if rounds_done(s) >= max_rounds(s):
         return True
     top = max(s.totals)
     return top >= s.opts["target"] and s.totals.count(top) == 1
@@ -603,7 +606,40 @@ def _end_round(s, ender):
     left = [len(p) for p in s.piles]
     for seat in range(s.n):
         s.totals[seat] += s.scored[seat] - 2 * left[seat]
-    s.history.append([list(s.scored), left, ender, s.tick])
+    n = s.n
+    rec = bytearray(2 * n + 5)
+    for seat in range(n):
+        rec[seat] = s.scored[seat]
+        rec[n + seat] = left[seat]
+    rec[2 * n] = ender + 1
+    for k in range(4):
+        rec[2 * n + 1 + k] = (s.tick >> (8 * k)) & 0xFF
+    s.history.extend(rec)
+
+
+def max_rounds(s):
+    """The round after which the game stops whatever the totals (D9): target / 2."""
+    return s.opts["target"] // ROUNDS_PER_POINT
+
+
+def rounds_done(s):
+    """The rounds played to their end (each one's record is in s.history)."""
+    return len(s.history) // (2 * s.n + 5)
+
+
+def round_record(s, i):
+    """Round i's record (0 the first, -1 the last): (cards scored per seat, Pile left
+    per seat, ender: a seat or STANDSTILL, ticks)."""
+    n = s.n
+    size = 2 * n + 5
+    if i < 0:
+        i += rounds_done(s)
+    at = i * size
+    h = s.history
+    ticks = 0
+    for k in range(4):
+        ticks |= h[at + 2 * n + 1 + k] << (8 * k)
+    return list(h[at : at + n]), list(h[at + n : at + 2 * n]), h[at + 2 * n] - 1, ticks
 
 
 def round_points(s, seat):
@@ -692,6 +728,10 @@ def dump(s):
 _INT_FORMATS = ("-", "%d", "%d %d", "%d %d %d", "%d %d %d %d")
 
 
+def _commas(seq):
+    return ",".join([str(x) for x in seq])
+
+
 def _ints(seq):
     """The numbers, a space between ('-' for none): a seat list in one format, not a
     string a number."""
@@ -755,13 +795,11 @@ def dump_to(s, f):
     put("found %s\n" % _ints([s.fsuit[i] * 16 + s.ftop[i] for i in range(len(s.ftop))]))
     for seat in range(s.n):
         put(_seat_lines(s, seat))
-    rows = []
-    for h in s.history:
-        rows.append(
-            "%s/%s/%d/%d"
-            % (",".join([str(x) for x in h[0]]), ",".join([str(x) for x in h[1]]), h[2], h[3])
-        )
-    put("history %s\n" % (" ".join(rows) or "-"))
+    put("history")  # a round a piece: a long game's line is not one string
+    for i in range(rounds_done(s)):
+        scored, left, ender, ticks = round_record(s, i)
+        put(" %s/%s/%d/%d" % (_commas(scored), _commas(left), ender, ticks))
+    put(" -\n" if not s.history else "\n")
 
 
 # ---- rarely used parts (shared_rules/gnerts_save.py) --------------------------------

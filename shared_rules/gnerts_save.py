@@ -39,7 +39,7 @@ def check(s):
         v = getattr(s, name)
         if not isinstance(v, list) or len(v) != n:
             _bad("%s must hold one number a seat" % name)
-    _int_in(s.round, 1, g.MAX_ROUNDS + 1, "round")
+    _int_in(s.round, 1, g.max_rounds(s) + 1, "round")
     _int_in(s.stills, 0, g.ROTATIONS + 1, "standstills")
     _int_in(s.tick, 0, 1 << 30, "tick")
     _int_in(s.ticks, s.tick, 1 << 30, "ticks")
@@ -58,11 +58,11 @@ def check(s):
     for seat in range(n):  # flips owed: at most the threes left in the Stack (g._apply)
         owed = (len(s.stacks[seat]) + g.FLIP_COUNT - 1) // g.FLIP_COUNT
         _int_in(s.since[seat], -owed, 1 << 30, "flips")
-    _check_history(s)
-    if s.ender == g.PLAYING and len(s.history) != s.round - 1:
-        _bad("round %d in play after %d rounds" % (s.round, len(s.history)))
-    if s.ender != g.PLAYING and len(s.history) != s.round:
-        _bad("round %d ended but %d rounds kept" % (s.round, len(s.history)))
+    done = _check_history(s)
+    if s.ender == g.PLAYING and done != s.round - 1:
+        _bad("round %d in play after %d rounds" % (s.round, done))
+    if s.ender != g.PLAYING and done != s.round:
+        _bad("round %d ended but %d rounds kept" % (s.round, done))
 
 
 def _check_cards(s):
@@ -129,22 +129,26 @@ def _check_cards(s):
 
 
 def _check_history(s):
-    if not isinstance(s.history, list) or len(s.history) > g.MAX_ROUNDS:
+    """The rounds' records (g.round_record) checked; their number."""
+    if not isinstance(s.history, bytearray) or len(s.history) % (2 * s.n + 5):
         _bad("rounds")
+    done = g.rounds_done(s)
+    if done > g.max_rounds(s):
+        _bad("%d rounds" % done)
     totals = [0] * s.n
-    for h in s.history:
-        if len(h) != 4 or len(h[0]) != s.n or len(h[1]) != s.n:
-            _bad("a round's record")
-        _int_in(h[2], g.STANDSTILL, s.n - 1, "a round's ender")
-        _int_in(h[3], 0, 1 << 30, "a round's ticks")
+    for i in range(done):
+        scored, left, ender, ticks = g.round_record(s, i)
+        _int_in(ender, g.STANDSTILL, s.n - 1, "a round's ender")
+        _int_in(ticks, 0, 1 << 30, "a round's ticks")
         for seat in range(s.n):
-            _int_in(h[0][seat], 0, 52, "a round's cards scored")
-            _int_in(h[1][seat], 0, g.PILE_SIZE, "a round's Pile left")
-            totals[seat] += h[0][seat] - 2 * h[1][seat]
-        if h[2] >= 0 and h[1][h[2]] != 0:
+            _int_in(scored[seat], 0, 52, "a round's cards scored")
+            _int_in(left[seat], 0, g.PILE_SIZE, "a round's Pile left")
+            totals[seat] += scored[seat] - 2 * left[seat]
+        if ender >= 0 and left[ender] != 0:
             _bad("G'nerts called with cards in the Pile")
     if totals != s.totals:
         _bad("totals %r are not the rounds' sum %r" % (s.totals, totals))
+    return done
 
 
 # ---- the save ----------------------------------------------------------------------
@@ -222,19 +226,34 @@ def load(text):
 
 
 def _history(text, n):
+    """The history line's rounds (scored/left/ender/ticks, a space between) as
+    g.round_record's bytes; numbers out of a byte's range are damage (check says which)."""
+    out = bytearray()
     if text == "-":
-        return []
-    out = []
+        return out
+    rec = bytearray(2 * n + 5)
     for row in text.split(" "):
         parts = row.split("/")
         if len(parts) != 4:
             _bad("a round's record")
-        scored = [int(x) for x in parts[0].split(",")]
-        left = [int(x) for x in parts[1].split(",")]
-        if len(scored) != n or len(left) != n:
+        numbers = parts[0].split(",") + parts[1].split(",")
+        if len(numbers) != 2 * n:
             _bad("a round's record")
-        out.append([scored, left, int(parts[2]), int(parts[3])])
+        for k in range(2 * n):
+            rec[k] = _int_in_byte(numbers[k])
+        rec[2 * n] = _int_in_byte(parts[2], 1)
+        ticks = int(parts[3])
+        _int_in(ticks, 0, 1 << 30, "a round's ticks")
+        for k in range(4):
+            rec[2 * n + 1 + k] = (ticks >> (8 * k)) & 0xFF
+        out.extend(rec)
     return out
+
+
+def _int_in_byte(text, add=0):
+    x = int(text) + add
+    _int_in(x, 0, 255, "a round's number")
+    return x
 
 
 # ---- hidden information ------------------------------------------------------------
@@ -345,11 +364,10 @@ def move_log(s, seat, m):
 
 def summary(s):
     rounds = []
-    for h in s.history:
-        ender = "standstill" if h[2] == g.STANDSTILL else h[2]
-        rounds.append(
-            {"scored": list(h[0]), "pile_left": list(h[1]), "ender": ender, "ticks": h[3]}
-        )
+    for i in range(g.rounds_done(s)):
+        scored, left, ender, ticks = g.round_record(s, i)
+        ender = "standstill" if ender == g.STANDSTILL else ender
+        rounds.append({"scored": scored, "pile_left": left, "ender": ender, "ticks": ticks})
     return {
         "score": g.score(s),
         "clean": False,

@@ -67,7 +67,7 @@ class GnertsScreen(gamescreen.GameScreen):
         s = self.s
         w = g.winner(s)
         who = "Draw" if w < 0 else ("You win" if w == 0 else g.SEAT_NAMES[w] + " wins")
-        return "%s, %d rds" % (who, len(s.history))
+        return "%s, %d rds" % (who, g.rounds_done(s))
 
     # ---- input and ticks -------------------------------------------
 
@@ -360,14 +360,14 @@ class GnertsScreen(gamescreen.GameScreen):
             return
         if self.finished:
             return
-        h = s.history[-1]
-        if h[2] == g.STANDSTILL:
+        scored, left, ender, _ = g.round_record(s, -1)
+        if ender == g.STANDSTILL:
             head = "Standstill"
-        elif h[2] == 0:
+        elif ender == 0:
             head = "G'NERTS!"
         else:
-            head = "%s G'NERTS" % g.SEAT_NAMES[h[2]]
-        gfx.banner(fb, head, "%+d  A: next" % (h[0][0] - 2 * h[1][0]))
+            head = "%s G'NERTS" % g.SEAT_NAMES[ender]
+        gfx.banner(fb, head, "%+d  A: next" % (scored[0] - 2 * left[0]))
 
 
 SCREEN = GnertsScreen

@@ -33,11 +33,10 @@ def one_round(args):
         if s.tick > TICK_CAP:
             raise RuntimeError("seed %d: no end after %d ticks" % (seed, TICK_CAP))
         gnerts.play(s, gnerts.WAIT)
-    h = s.history[-1]
-    pts = [h[0][p] - 2 * h[1][p] for p in range(players)]
+    scored, left, ender, ticks = gnerts.round_record(s, -1)
+    pts = [scored[p] - 2 * left[p] for p in range(players)]
     other_best = max([pts[p] for p in range(players) if p != me])
-    ender = h[2]
-    return pts[me], other_best, (-1 if ender < 0 else (1 if ender == me else 0)), h[3]
+    return pts[me], other_best, (-1 if ender < 0 else (1 if ender == me else 0)), ticks
 
 
 def run_line(tested, other, rounds, players=2, jobs=1):

@@ -455,23 +455,88 @@ def case_c18_the_game_ends_at_the_target_with_one_leader():
     a tie on top plays on."""
     s = g.new(3, {"target": 100})
     s.ender = 0
-    s.history = [[[0, 0], [0, 0], 0, 10]]
+    s.history = _rounds(s, 1)
     s.totals = [100, 100]
     assert not g.over(s) and g.winner(s) == -1  # tied on top: another round
     s.totals = [101, 100]
     assert g.over(s) and g.winner(s) == 0 and g.moves(s) == []
     s.totals = [50, 99]
     assert not g.over(s)
-    s.history = [[[0, 0], [0, 0], 0, 10]] * g.MAX_ROUNDS
+    s.history = _rounds(s, 49)
+    assert not g.over(s)
+    s.history = _rounds(s, 50)  # target / 2 rounds: the stop
     s.totals = [50, 50]
-    assert g.over(s) and g.winner(s) == -1  # the 40-round stop: a draw
+    assert g.over(s) and g.winner(s) == -1  # a draw
+    s.totals = [50, 60]
+    assert g.over(s) and g.winner(s) == 1  # the highest total, below the target
+
+
+def _rounds(s, n):
+    """n rounds' records: nothing scored, the Piles emptied, seat 0 ending each."""
+    rec = bytearray(2 * s.n + 5)
+    rec[2 * s.n] = 1  # seat 0 + 1
+    out = bytearray()
+    for _ in range(n):
+        out.extend(rec)
+    return out
+
+
+def case_d9_a_game_to_500_is_played_to_500():
+    """D9, C18: 'played to 100 although you can play to higher amounts - 500': the stop
+    that keeps a game of negative rounds from going on for ever comes at target / 2
+    rounds (250 for 500), far beyond a game played by the strong computers, so such a
+    game ends at its target. (A stop at 40 rounds ended most four-seat games to 500
+    before anyone reached it.)"""
+    s = g.new(4, {"rivals": 3, "speed": 2, "target": 500})
+    for seat in range(4):
+        g.set_seat(s, seat, "strong", 2)
+    while not g.over(s):
+        g.play(s, g.NEXT if g.round_over(s) else g.WAIT)
+    assert max(s.totals) >= 500 and g.winner(s) == s.totals.index(max(s.totals))
+    assert 40 < g.rounds_done(s) < g.max_rounds(s) == 250
+    assert len(s.history) == g.rounds_done(s) * (2 * 4 + 5)  # 13 bytes a round
+    g.check(s)
+    totals = [0] * 4
+    for i in range(g.rounds_done(s)):
+        scored, left, ender, ticks = g.round_record(s, i)
+        assert ticks > 0 and (ender == g.STANDSTILL or left[ender] == 0)
+        for p in range(4):
+            totals[p] += scored[p] - 2 * left[p]
+    assert totals == s.totals
+
+
+def case_d9_a_long_games_rounds_are_saved_and_summed():
+    """D9: every round's record goes into the save and back (a game may hold up to
+    target / 2 of them), and the summary lists them all, their points summing to the
+    totals."""
+    s = g.new(5, {"target": 200})
+    s.history = bytearray()
+    s.totals = [0, 0]
+    # 45 rounds, past the old stop at 40: 10 and 12 cards scored, 3 and 0 left, seat 1 out
+    for i in range(45):
+        s.history.extend(bytearray([10, 12, 3, 0, 2, i, 1, 0, 0]))
+        s.totals[0] += 10 - 6
+        s.totals[1] += 12
+    s.round = 45  # the 45th ended
+    s.ender = 1
+    g.check(s)
+    t = g.load(g.dump(s))
+    assert t.history == s.history and t.totals == [180, 540]
+    rounds = g.summary(t)["rounds"]
+    assert len(rounds) == 45 and rounds[44] == {
+        "scored": [10, 12],
+        "pile_left": [3, 0],
+        "ender": 1,
+        "ticks": 256 + 44,
+    }
+    assert g.over(t) and g.winner(t) == 1
 
 
 def case_d9_a_tie_on_top_plays_on_past_the_target():
     """D9: seats tied on top beyond the target play on, so a total may end far above
     it; the game's score range (which guards the stats) holds every such total."""
     s = g.new(3, {"target": 500})
-    s.history = [[[0, 0], [0, 0], 0, 10]] * 10
+    s.history = _rounds(s, 10)
     s.ender = 0
     s.totals = [540, 540]
     assert not g.over(s)
