@@ -244,10 +244,10 @@ def _distinct(hand, skip=-1):
     return out
 
 
-def barred(s):
-    """The card the seat to discard may not throw (but may go out with, D8): the one it
-    took from the pile this turn (or grabbed), unless its whole hand is that card; -1
-    for none."""
+def just_taken(s):
+    """The card the seat to discard took from the pile this turn (or grabbed), unless its
+    whole hand is that card; -1 for none. It may be thrown back (D8): the computers keep
+    it (a take and return is a turn lost) and the screen's cursor starts elsewhere."""
     t = s.taken
     if t < 0:
         return -1
@@ -257,8 +257,8 @@ def barred(s):
 
 def out_cards(s):
     """The cards the seat to discard may go out with (sorted): any card whose discard
-    leaves the rest of the hand melding completely, the card it took from the pile too
-    (D8). [] after someone went out, or grabbing."""
+    leaves the rest of the hand melding completely (the card it took from the pile
+    too). [] after someone went out, or grabbing."""
     if s.phase != PH_DISCARD or s.out >= 0:
         return []
     if s.outs_at == s.nmoves and s.outs is not None:
@@ -281,12 +281,12 @@ def moves(s):
     if ph == PH_DRAW:
         return [STOCK, PILE] if s.nstock else [PILE]
     if ph == PH_DISCARD:
-        out = _distinct(s.hands[s.turn], barred(s))
+        out = _distinct(s.hands[s.turn])
         for c in out_cards(s):
             out.append(OUT + c)
         return out
     if ph == PH_GRAB:
-        return _distinct(s.hands[s.grabber], barred(s))
+        return _distinct(s.hands[s.grabber])
     if ph == PH_CLAIM:
         return [GRAB, PASS]
     if ph == PH_BETWEEN:
@@ -302,12 +302,12 @@ def is_legal(s, m):
         return m == PILE or (m == STOCK and s.nstock > 0)
     if ph == PH_DISCARD:
         if 0 <= m <= JOKER:
-            return m != barred(s) and m in s.hands[s.turn]
+            return m in s.hands[s.turn]
         if OUT <= m <= OUT + JOKER:
             return (m - OUT) in out_cards(s)
         return False
     if ph == PH_GRAB:
-        return 0 <= m <= JOKER and m != barred(s) and m in s.hands[s.grabber]
+        return 0 <= m <= JOKER and m in s.hands[s.grabber]
     if ph == PH_CLAIM:
         return m == GRAB or m == PASS
     if ph == PH_BETWEEN:

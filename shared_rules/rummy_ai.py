@@ -75,7 +75,7 @@ def greedy(s):
         outs = r.out_cards(s)
         if outs:
             return r.OUT + _out_card(outs, wild)
-    return m.best_discard(hand, wild, r.barred(s))[1]
+    return m.best_discard(hand, wild, r.just_taken(s))[1]  # a card taken is kept
 
 
 def _out_card(outs, wild):
@@ -156,15 +156,16 @@ def _throw(s, seat, hand, wild):
     """The card whose penalty is most likely to stay: of the cards the best arrangement
     leaves out, by penalty times the chance no card completes it, less what it would
     give the next seats; the least deadwood discard when no such card may go, or when,
-    after a take from the pile, that card would leave no less deadwood than before it."""
-    barred = r.barred(s)
+    after a take from the pile, that card would leave no less deadwood than before it.
+    The card just taken stays (throwing it back would lose the turn)."""
+    taken = r.just_taken(s)
     v, left = m.leftovers(hand, wild)
-    cands = [c for c in left if c != barred]
+    cands = [c for c in left if c != taken]
     if not cands:
-        return m.best_discard(hand, wild, barred)[1]
+        return m.best_discard(hand, wild, taken)[1]
     c = _riskiest(s, seat, left, cands)
-    if barred >= 0 and s.phase == r.PH_DISCARD and _no_gain(hand, wild, barred, c):
-        return m.best_discard(hand, wild, barred)[1]
+    if taken >= 0 and s.phase == r.PH_DISCARD and _no_gain(hand, wild, taken, c):
+        return m.best_discard(hand, wild, taken)[1]
     return c
 
 

@@ -17,11 +17,11 @@ def last_throw(s, seat):
     wild = r.wild_of(s)
     hand = s.hands[seat]
     table = t.arrange(s.hands[s.out], wild)
-    barred = r.barred(s)
+    taken = r.just_taken(s)  # kept, as on every turn (rummy_ai._throw)
     v, left = m.leftovers(hand, wild)
     cands = []
-    for c in left + [m.best_discard(hand, wild, barred)[1]]:
-        if c != barred and c not in cands:
+    for c in left + [m.best_discard(hand, wild, taken)[1]]:
+        if c != taken and c not in cands:
             cands.append(c)
     best = -1
     low = 0

@@ -104,15 +104,17 @@ def test_a_last_turn_with_the_stock_gone_takes_the_pile(tmp_path):
     assert s.rounds[0][3] == -1  # West went out; you paid for what you held
 
 
-def test_the_card_just_taken_is_refused_with_a_reason(tmp_path):
+def test_the_card_just_taken_may_go_back_but_the_cursor_starts_elsewhere(tmp_path):
     app, board, d, screen = open_match(tmp_path)
-    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "4S", rnd=1)
+    s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "8H", rnd=1)
     put(app, screen, s)
     play(app, screen, r.PILE)
     order = screen.hand_order()
-    screen.picker.place("hand", order.index(r.parse_card("4S")))
-    d.keys("A")
-    assert s.phase == r.PH_DISCARD and device.text_on_screen(board, "just taken", 48)
+    assert screen.focus() == ("hand", order.index(r.parse_card("KH")))  # not the 8H
+    screen.picker.place("hand", order.index(r.parse_card("8H")))
+    d.keys("A")  # thrown back (D8): played on the next frame, the turn passes
+    idle_until(app, screen, lambda: s.turn != 0)
+    assert r.top(s) == r.parse_card("8H") and s.hands[0] == sorted(r.parse_cards("9D 3S 5S KH"))
 
 
 def test_going_out_by_the_out_cell(tmp_path):

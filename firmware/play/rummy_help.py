@@ -33,9 +33,9 @@ PAGES = (
         "Draw: A on Stock",
         "or Pile (LEFT/",
         "RIGHT). Throw a",
-        "card: A on it.",
-        "Taken card stays",
-        "unless going out",
+        "card: A on it",
+        "(the card taken",
+        "may go back).",
     ),
     (
         "Your hand",

@@ -168,15 +168,15 @@ class RummyScreen(gamescreen.GameScreen):
         if s.phase not in (r.PH_DISCARD, r.PH_GRAB) or not self.human_turn():
             return None
         order = self.hand_order()
-        barred = r.barred(s)
+        taken = r.just_taken(s)  # it may go back, but you took it for a reason
         wild = r.wild_of(s)
         best = -1
         for i in range(self.melded, len(order)):
             c = order[i]
-            if c != barred and (best < 0 or r.points(c, wild) > r.points(order[best], wild)):
+            if c != taken and (best < 0 or r.points(c, wild) > r.points(order[best], wild)):
                 best = i
         if best < 0:
-            best = 0 if order[0] != barred or len(order) < 2 else 1
+            best = 0 if order[0] != taken or len(order) < 2 else 1
         return "hand", best
 
     # ---- input -------------------------------------------------------
@@ -251,11 +251,7 @@ class RummyScreen(gamescreen.GameScreen):
         self.app.dirty = True
 
     def refused(self, touch):
-        s = self.s
-        if touch[0] == "hand" and touch[1] == r.barred(s):
-            self.msg = "just taken"
-        else:
-            self.msg = "not now"
+        self.msg = "not now"
 
     def act(self, move):
         if r.ends_round(self.s, move):  # the round's scoring (~13 ms on a Pico) waits

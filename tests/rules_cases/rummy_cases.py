@@ -309,26 +309,29 @@ def case_R18_only_the_top_discard_can_be_taken():
     assert r.view(s, 1)["known"][0] == cards("6C")
 
 
-def case_D8_the_card_taken_is_not_thrown_back():
-    """Decision D8: the card taken from the pile may not be discarded the same turn."""
+def case_R17_D8_the_card_taken_may_be_thrown_back():
+    """'drawing one card - either the top card of the face down stock pile or the top
+    card of the discard pile - and then discarding one card': any card, the one just
+    taken too (D8)."""
     s = build(["5S 9S KH", "2C 9H KD"], "4D 6C", "8S")
     run(s, "take")
-    assert "6C" not in texts(s) and illegal(s, "6C")
-    run(s, "KH")
-    assert r.pile_cards(s) == cards("4D KH") and s.known[0] == cards("6C")
+    assert texts(s) == ["5S", "9S", "KH", "6C"]
+    run(s, "6C")
+    assert r.pile_cards(s) == cards("4D 6C") and s.hands[0] == hand("5S 9S KH")
+    assert s.turn == 1 and s.phase == r.PH_DRAW
 
 
 def case_D8_R21_the_card_taken_may_go_out():
-    """Decision D8 stops at going out: 'after drawing ... the top discard, you are able to
-    arrange all the cards ... except one into separate sets, and then discard a card'."""
+    """D8: 'after drawing ... the top discard, you are able to arrange all the cards ...
+    except one into separate sets, and then discard a card': the card taken too."""
     s = build(["5S 6S 7S", "2C 9H KD"], "4D 9D", "8S")
     run(s, "take")
-    assert texts(s) == ["5S", "6S", "7S", "out 9D"] and illegal(s, "9D")
+    assert texts(s) == ["5S", "6S", "7S", "9D", "out 9D"]
     run(s, "out 9D")
     assert s.out == 0 and s.turn == 1 and r.pile_cards(s) == cards("4D 9D")
     s = build(["5S 6S 7S", "2C 9H KD"], "4D 8S", "KS")
     run(s, "take")  # the taken card melds: going out with either end of the run
-    assert texts(s) == ["5S", "6S", "7S", "out 5S", "out 8S"] and illegal(s, "8S")
+    assert texts(s) == ["5S", "6S", "7S", "8S", "out 5S", "out 8S"]
 
 
 def case_R19_D5_a_wild_discarded_opens_a_claim_window():
@@ -353,7 +356,7 @@ def case_R20_D6_the_grabber_discards_then_play_resumes():
     assert r.move_log(s, 2, r.GRAB) == "North grabbed JK"
     run(s, "grab")
     assert s.phase == r.PH_GRAB and r.to_act(s) == 2 and s.hands[2] == hand("3C 4H 8D JK")
-    assert "JK" not in texts(s) and illegal(s, "JK")
+    assert texts(s) == ["4H", "8D", "3C", "JK"]  # any card (D6)
     run(s, "8D")
     assert s.turn == 1 and r.to_act(s) == 1 and s.phase == r.PH_DRAW and s.grabs == 1
     assert r.pile_cards(s) == cards("4D 8D")
@@ -372,10 +375,15 @@ def case_D5_the_first_seat_to_claim_gets_it():
 
 
 def case_D6_the_grabbers_discard_opens_no_window():
-    """Decision D6: the grabber's discard, even a wild, opens no new window."""
+    """Decision D6: the grabber's discard, even a wild, opens no new window (the wild
+    it grabbed thrown back too: no chain of grabs)."""
     s = build(["5S 9S JK", "2C 9H 3D", "3C 4H 8D"], "4D", "8S", turn=0)
     run(s, "draw JK grab 3D")
     assert s.phase == r.PH_DRAW and r.to_act(s) == 1 and r.pile_cards(s) == cards("4D 3D")
+    s = build(["5S 9S JK", "2C 9H 3D", "3C 4H 8D"], "4D", "8S", turn=0)
+    run(s, "draw JK grab JK")
+    assert s.phase == r.PH_DRAW and r.to_act(s) == 1 and r.pile_cards(s) == cards("4D JK")
+    assert s.hands[1] == hand("2C 3D 9H") and s.grabs == 1
 
 
 def case_D20_the_card_turned_up_opens_no_window():
