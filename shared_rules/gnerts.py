@@ -606,15 +606,10 @@ def _end_round(s, ender):
     left = [len(p) for p in s.piles]
     for seat in range(s.n):
         s.totals[seat] += s.scored[seat] - 2 * left[seat]
-    n = s.n
-    rec = bytearray(2 * n + 5)
-    for seat in range(n):
-        rec[seat] = s.scored[seat]
-        rec[n + seat] = left[seat]
-    rec[2 * n] = ender + 1
-    for k in range(4):
-        rec[2 * n + 1 + k] = (s.tick >> (8 * k)) & 0xFF
-    s.history.extend(rec)
+    t = s.tick
+    s.history.extend(
+        bytes(s.scored + left + [ender + 1, t & 255, t >> 8 & 255, t >> 16 & 255, t >> 24])
+    )
 
 
 def max_rounds(s):
@@ -631,15 +626,9 @@ def round_record(s, i):
     """Round i's record (0 the first, -1 the last): (cards scored per seat, Pile left
     per seat, ender: a seat or STANDSTILL, ticks)."""
     n = s.n
-    size = 2 * n + 5
-    if i < 0:
-        i += rounds_done(s)
-    at = i * size
-    h = s.history
-    ticks = 0
-    for k in range(4):
-        ticks |= h[at + 2 * n + 1 + k] << (8 * k)
-    return list(h[at : at + n]), list(h[at + n : at + 2 * n]), h[at + 2 * n] - 1, ticks
+    at = (i % rounds_done(s)) * (2 * n + 5)
+    h = s.history[at : at + 2 * n + 5]
+    return list(h[:n]), list(h[n : 2 * n]), h[2 * n] - 1, int.from_bytes(h[2 * n + 1 :], "little")
 
 
 def round_points(s, seat):
@@ -728,10 +717,6 @@ def dump(s):
 _INT_FORMATS = ("-", "%d", "%d %d", "%d %d %d", "%d %d %d %d")
 
 
-def _commas(seq):
-    return ",".join([str(x) for x in seq])
-
-
 def _ints(seq):
     """The numbers, a space between ('-' for none): a seat list in one format, not a
     string a number."""
@@ -797,8 +782,8 @@ def dump_to(s, f):
         put(_seat_lines(s, seat))
     put("history")  # a round a piece: a long game's line is not one string
     for i in range(rounds_done(s)):
-        scored, left, ender, ticks = round_record(s, i)
-        put(" %s/%s/%d/%d" % (_commas(scored), _commas(left), ender, ticks))
+        a, b, ender, ticks = round_record(s, i)
+        put(" %s/%s/%d/%d" % (",".join(map(str, a)), ",".join(map(str, b)), ender, ticks))
     put(" -\n" if not s.history else "\n")
 
 
