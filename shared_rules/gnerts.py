@@ -50,7 +50,7 @@ OPTIONS = (
 LOW_WINS = False
 CLEAN = None
 SUMMARY = ("players", "target", "totals", "winner", "rounds")
-ROUNDS_PER_POINT = const(2)  # a game stops after target / 2 rounds whatever the totals (D9)
+_POINTS_PER_ROUND = const(2)  # a game stops after target / 2 rounds whatever the totals (D9)
 MAX_ROUNDS = const(250)  # the most: a game to 500
 SCORE_RANGE = (-26 * 250, 52 * 250)  # a tie on top plays on past the target (D9)
 PROFILE = None
@@ -614,7 +614,7 @@ def _end_round(s, ender):
 
 def max_rounds(s):
     """The round after which the game stops whatever the totals (D9): target / 2."""
-    return s.opts["target"] // ROUNDS_PER_POINT
+    return s.opts["target"] // _POINTS_PER_ROUND
 
 
 def rounds_done(s):
