@@ -2,7 +2,8 @@
 rank, each rival's cards and total, the discard's top, the hand in melds with its
 deadwood), the draw and the discard by the picker, going out by the OUT cell, the
 moment to grab a wild a computer threw (and a resume in it), the log of what the
-computers did, the score table between rounds and at the end."""
+computers did, the score table between rounds and at the end, a save in any phase
+resumed."""
 
 import unlisted
 
@@ -573,3 +574,59 @@ def test_the_press_for_you_leaves_the_players_and_finds_the_candidates(tmp_path,
         if presses == 12:
             break
     assert presses == 12  # draws and discards of the person's, a few turns
+
+
+def _whole_match(tmp_path, stops=()):
+    """A match by the screen's own presses (yours by the strong player, but a wild you
+    hold is thrown, so the computers may claim and grab it); at the first position each
+    stop's test holds, Save & exit and a resume. The final state and the stops that
+    were reached."""
+    app, board, d = device.make(str(tmp_path))
+    d.idle()
+    screen = app.start_game("rummy", seed=3, resume=False)
+    d.idle()
+    reached = []
+    for _ in range(100000):
+        s = screen.s
+        if screen.finished:
+            break
+        for name, test in stops:
+            if name not in reached and test(s):
+                reached.append(name)
+                want = r.dump(s)
+                screen.save_and_exit()
+                d.idle()
+                screen = app.start_game("rummy", resume=True)
+                d.idle()
+                assert r.dump(screen.s) == want, name
+        wilds = [c for c in s.hands[0] if r.is_wild(c, r.wild_of(s))]
+        if s.phase == r.PH_DISCARD and r.to_act(s) == 0 and wilds and r.is_legal(s, wilds[0]):
+            play(app, screen, wilds[0])
+            continue
+        m = screen.bot_press()
+        app.frame(m, m)
+        app.frame(0, 0)
+    assert screen.finished
+    return r.dump(screen.s), reached
+
+
+def _computer(s, phase):
+    return s.phase == phase and r.to_act(s) > 0
+
+
+def test_a_save_in_any_phase_resumes_and_plays_the_same_match(tmp_path):
+    """Save & exit during a computer's draw, its discard, its claim, a grab, between
+    rounds and in the last turns: each resumes exactly, and the match plays on to the
+    same end as without them."""
+    stops = (
+        ("a computer draws", lambda s: _computer(s, r.PH_DRAW) and s.round >= 2),
+        ("a computer discards", lambda s: _computer(s, r.PH_DISCARD)),
+        ("a computer may grab", lambda s: _computer(s, r.PH_CLAIM)),
+        ("a grab", lambda s: s.phase == r.PH_GRAB),
+        ("between rounds", lambda s: s.phase == r.PH_BETWEEN),
+        ("the last turns", lambda s: s.out >= 0 and s.phase == r.PH_DRAW),
+    )
+    plain, _ = _whole_match(tmp_path / "plain")
+    saved, reached = _whole_match(tmp_path / "saved", stops)
+    assert sorted(reached) == sorted(name for name, _ in stops), reached
+    assert saved == plain
