@@ -1,0 +1,115 @@
+"""G'nerts' computer players (shared_rules/gnerts_ai.py): every choice legal, the strong
+player's order of plays as documented (checked against g.legal asked in that order),
+what it sees only its seat's, and the comparison tool's figures in their shape."""
+
+from host_sim.tools import gnerts_compare
+from shared_rules import gnerts as g
+from shared_rules import gnerts_ai as ai
+from shared_rules.rng import Rng
+
+
+def _play(src, dst):
+    return g.PLAY + src * 5 + dst
+
+
+def _top(cards):
+    return cards[-1] if cards else -1
+
+
+def _shown_by_a_rival(s, seat, card):
+    for p in range(s.n):
+        if p != seat:
+            tops = [_top(s.piles[p]), _top(s.wastes[p])] + [_top(c) for c in s.cols[p]]
+            if card in tops:
+                return True
+    return False
+
+
+def strong_by_legal(s, seat):
+    """docs/rules/gnerts.md's strong player, each play asked of g.legal in its order."""
+    cols = s.cols[seat]
+    sources = [_top(s.piles[seat]), _top(cols[0]), _top(cols[1]), _top(cols[2])]
+    sources += [_top(cols[3]), _top(s.wastes[seat])]  # index = the source's number
+    for src in (g.SRC_PILE, g.SRC_WASTE, 1, 2, 3, 4):  # a race for the same card
+        card = sources[src]
+        if card >= 0 and card % 13 and g.legal(s, seat, _play(src, 0)):
+            if _shown_by_a_rival(s, seat, card):
+                return _play(src, 0)
+    order = [_play(g.SRC_PILE, dst) for dst in range(5)]  # the Pile up, then on a column
+    order += [_play(c, 0) for c in range(1, 5) if len(cols[c - 1]) == 1]
+    order += [_play(c, d) for c in range(1, 5) for d in range(1, 5) if c != d]
+    order += [_play(g.SRC_WASTE, 0)] + [_play(c, 0) for c in range(1, 5)]
+    order += [_play(g.SRC_WASTE, dst) for dst in range(1, 5)]
+    for a in order:
+        if g.legal(s, seat, a):
+            return a
+    return g.FLIP if g.legal(s, seat, g.FLIP) else g.WAIT
+
+
+def _positions(seed, rivals=3, ticks=1500):
+    """Positions of a round of computers (strong, greedy, random), one every 7 ticks."""
+    s = g.new(seed, {"rivals": rivals, "speed": 5})
+    for seat in range(rivals + 1):
+        g.set_seat(s, seat, g.POLICIES[seat % 3], 5)
+    for t in range(ticks):
+        if g.round_over(s):
+            break
+        if t % 7 == 0:
+            yield s
+        g.play(s, g.WAIT)
+
+
+def test_every_policy_chooses_a_legal_action():
+    rng = Rng(5)
+    seen = 0
+    for seed in range(4):
+        for s in _positions(seed):
+            for seat in range(s.n):
+                for a in (ai.strong(s, seat), ai.greedy(s, seat), ai.random_action(s, seat, rng)):
+                    assert a == g.WAIT or g.legal(s, seat, a), (seed, seat, a)
+                    seen += 1
+    assert seen > 1000
+
+
+def test_the_strong_player_plays_in_the_documented_order():
+    plays = 0
+    for seed in range(6):
+        for s in _positions(seed):
+            for seat in range(s.n):
+                a = ai.strong(s, seat)
+                assert a == strong_by_legal(s, seat), (seed, seat, a)
+                plays += a >= g.PLAY
+    assert plays > 100  # not only flips
+
+
+def test_the_strong_player_puts_the_pile_first():
+    """Of a Pile top and a flipped card that both go up, the Pile's goes first (no rival
+    showing either)."""
+    for seed in range(40):
+        for s in _positions(seed, rivals=1):
+            seat = 0
+            if g.legal(s, seat, _play(g.SRC_PILE, 0)) and g.legal(s, seat, _play(g.SRC_WASTE, 0)):
+                card = _top(s.wastes[seat])
+                if not _shown_by_a_rival(s, seat, card):
+                    assert ai.strong(s, seat) == _play(g.SRC_PILE, 0)
+                    return
+    raise AssertionError("no such position met")
+
+
+def test_the_computers_see_only_their_seat():
+    """The same choice on a copy where every card the seat cannot see is dealt again."""
+    rng = Rng(11)
+    for seed in range(3):
+        for s in _positions(seed, ticks=600):
+            for seat in range(s.n):
+                t = g.redeal(s, seat, rng)
+                assert ai.strong(t, seat) == ai.strong(s, seat)
+                assert ai.greedy(t, seat) == ai.greedy(s, seat)
+
+
+def test_the_compare_tool_measures_a_line():
+    row = gnerts_compare.run_line(("strong", 5), ("strong", 1), 30)
+    assert row["won"] + row["lost"] + row["tied"] == 30
+    assert row["won"] > row["lost"]  # the fastest level beats the gentlest
+    assert row["gnerts_by_tested"] + row["standstills"] <= 30 and row["mean_ticks"] > 0
+    assert [x[0] for x in gnerts_compare.lines("strong:random")] == [("strong", 3)]
