@@ -240,7 +240,7 @@ def test_a_rounds_inputs_go_to_the_journal_in_pieces_and_the_replay_is_exact(tmp
             assert screen.frames  # never on a tick's frame
         size = now
         assert screen.inputs.n <= gamescreen.JOURNAL_PIECE
-    drv.keys("B,DOWN,DOWN,A")  # the pause menu: Save & exit
+    drv.keys("B,DOWN,DOWN,DOWN,A")  # the pause menu: Save & exit
     assert app.screen is not screen and app.store.exists("gnerts.sav")
     screen = app.start_game("gnerts", resume=True)
     assert drv.autoplay(200000) and screen.finished
@@ -272,3 +272,20 @@ def test_a_press_right_after_a_rounds_end_does_not_deal_the_next(tmp_path):
         app.frame(0, 0)
     press(app, btn.A)
     assert s.round == 2 and not g.round_over(s) and screen.mode == GS.RUN
+
+
+def test_a_hint_puts_the_cursor_on_the_strong_players_card(tmp_path):
+    """Pause, Hint: the strong player's action for you (it searches nothing), the cursor
+    on its card and the key to press on the message line; that key plays it."""
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 5H", "cols": ("6S", "AH", "9C", "9D"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    screen.cursor = 3
+    drv.keys("B,DOWN,A")  # the pause menu: Hint
+    assert screen.pause < 0 and screen.cursor == g.SRC_PILE
+    assert screen.msg == "Hint: %s, UP" % cardgfx.card_char(g.parse_card("5H"))
+    assert device.text_on_screen(board, "Hint:", 24)
+    assert g.best_move(s) == g.parse_move(s, "p-1")
+    press(app, btn.UP)  # the Pile's 5H onto the 6S, as the strong player would
+    tick(app)
+    assert s.cols[0][0] == [g.parse_card("6S"), g.parse_card("5H")]

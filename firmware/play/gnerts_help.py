@@ -42,9 +42,9 @@ PAGES = (
         "DOWN: flip three",
         "of your Stack.",
         "A column moves",
-        "whole. Emptied:",
-        "your Pile fills",
-        "it. B: pause.",
+        "whole; emptied,",
+        "the Pile fills.",
+        "B: pause, Hint.",
     ),
     (
         "Standstill",

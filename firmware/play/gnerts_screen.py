@@ -43,7 +43,6 @@ KEYS = 32  # the keys' line (56)
 class GnertsScreen(gamescreen.GameScreen):
     RULES = g
     PLAYERS = "shared_rules.gnerts_ai"  # loaded with the game (prepare), not at a tick
-    PAUSE = ("Resume", "Help", "Save & exit", "New game")  # no hints in real time
     SAVE_AT_START = True
     incremental = True  # a tick redraws the parts it changed (due), not the whole panel
 
@@ -140,6 +139,24 @@ class GnertsScreen(gamescreen.GameScreen):
         else:
             self.pending = a
             self.msg = ""
+        self.app.dirty = True
+
+    def ask_hint(self):
+        """The strong player's action for you, at once (it searches nothing): the
+        cursor on its card and the key to press on the message line."""
+        s = self.s
+        want = self.rules.best_move(s)
+        if want == g.NEXT:
+            self.msg = "Hint: A deals"
+        elif want < g.PLAY:
+            self.msg = "Hint: DOWN flips" if want == g.FLIP else "Hint: wait"
+        else:
+            src, dst = divmod(want - g.PLAY, 5)
+            self.cursor = src
+            card = g.source_card(s, 0, src, 1 <= src <= 4 and dst != g.TO_SCORE)
+            key = "A" if dst == g.TO_SCORE else "UP"
+            self.msg = "Hint: %s, %s" % (cardgfx.card_char(card), key)
+        self.due |= MINE
         self.app.dirty = True
 
     def action_for(self, src, to_column):
