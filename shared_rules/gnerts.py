@@ -608,7 +608,7 @@ def _end_round(s, ender):
         s.totals[seat] += s.scored[seat] - 2 * left[seat]
     t = s.tick
     s.history.extend(
-        bytes(s.scored + left + [ender + 1, t & 255, t >> 8 & 255, t >> 16 & 255, t >> 24])
+        bytearray(s.scored + left + [ender + 1, t & 255, t >> 8 & 255, t >> 16 & 255, t >> 24])
     )
 
 
@@ -622,13 +622,14 @@ def rounds_done(s):
     return len(s.history) // (2 * s.n + 5)
 
 
-def round_record(s, i):
-    """Round i's record (0 the first, -1 the last): (cards scored per seat, Pile left
+def round_record(s, x):
+    """Round x's record (0 the first, -1 the last): (cards scored per seat, Pile left
     per seat, ender: a seat or STANDSTILL, ticks)."""
     n = s.n
-    at = (i % rounds_done(s)) * (2 * n + 5)
+    at = (x % rounds_done(s)) * (2 * n + 5)
     h = s.history[at : at + 2 * n + 5]
-    return list(h[:n]), list(h[n : 2 * n]), h[2 * n] - 1, int.from_bytes(h[2 * n + 1 :], "little")
+    ticks = h[-1] << 24 | h[-2] << 16 | h[-3] << 8 | h[-4]
+    return list(h[:n]), list(h[n : 2 * n]), h[2 * n] - 1, ticks
 
 
 def round_points(s, seat):
@@ -780,11 +781,12 @@ def dump_to(s, f):
     put("found %s\n" % _ints([s.fsuit[i] * 16 + s.ftop[i] for i in range(len(s.ftop))]))
     for seat in range(s.n):
         put(_seat_lines(s, seat))
-    put("history")  # a round a piece: a long game's line is not one string
-    for i in range(rounds_done(s)):
-        a, b, ender, ticks = round_record(s, i)
-        put(" %s/%s/%d/%d" % (",".join(map(str, a)), ",".join(map(str, b)), ender, ticks))
-    put(" -\n" if not s.history else "\n")
+    done = rounds_done(s)  # a round a piece: a long game's line is not one string
+    put("history" if done else "history %s\n" % "-")
+    for x in range(done):
+        a, b, ender, ticks = round_record(s, x)
+        row = (",".join([str(v) for v in a]), ",".join([str(v) for v in b]), ender, ticks)
+        put((" %s/%s/%d/%d\n" if x == done - 1 else " %s/%s/%d/%d") % row)
 
 
 # ---- rarely used parts (shared_rules/gnerts_save.py) --------------------------------
