@@ -606,10 +606,13 @@ def _end_round(s, ender):
     left = [len(p) for p in s.piles]
     for seat in range(s.n):
         s.totals[seat] += s.scored[seat] - 2 * left[seat]
-    t = s.tick
-    s.history.extend(
-        bytearray(s.scored + left + [ender + 1, t & 255, t >> 8 & 255, t >> 16 & 255, t >> 24])
-    )
+    s.history.extend(pack_round(s.scored, left, ender, s.tick))
+
+
+def pack_round(scored, left, ender, ticks):
+    """A round's record as s.history holds it (round_record reads it back)."""
+    t = ticks
+    return bytearray(scored + left + [ender + 1, t & 255, t >> 8 & 255, t >> 16 & 255, t >> 24])
 
 
 def max_rounds(s):

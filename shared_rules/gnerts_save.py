@@ -227,33 +227,23 @@ def load(text):
 
 def _history(text, n):
     """The history line's rounds (scored/left/ender/ticks, a space between) as
-    g.round_record's bytes; numbers out of a byte's range are damage (check says which)."""
+    g.round_record's bytes; numbers out of a byte's range are damage."""
     out = bytearray()
     if text == "-":
         return out
-    rec = bytearray(2 * n + 5)
     for row in text.split(" "):
         parts = row.split("/")
         if len(parts) != 4:
             _bad("a round's record")
-        numbers = parts[0].split(",") + parts[1].split(",")
-        if len(numbers) != 2 * n:
+        numbers = [int(x) for x in parts[0].split(",") + parts[1].split(",") + parts[2:]]
+        if len(numbers) != 2 * n + 2:
             _bad("a round's record")
-        for k in range(2 * n):
-            rec[k] = _int_in_byte(numbers[k])
-        rec[2 * n] = _int_in_byte(parts[2], 1)
-        ticks = int(parts[3])
-        _int_in(ticks, 0, 1 << 30, "a round's ticks")
-        for k in range(4):
-            rec[2 * n + 1 + k] = (ticks >> (8 * k)) & 0xFF
-        out.extend(rec)
+        for x in numbers[: 2 * n]:
+            _int_in(x, 0, 255, "a round's number")
+        _int_in(numbers[2 * n], g.STANDSTILL, n - 1, "a round's ender")
+        _int_in(numbers[-1], 0, 1 << 30, "a round's ticks")
+        out.extend(g.pack_round(numbers[:n], numbers[n : 2 * n], numbers[2 * n], numbers[-1]))
     return out
-
-
-def _int_in_byte(text, add=0):
-    x = int(text) + add
-    _int_in(x, 0, 255, "a round's number")
-    return x
 
 
 # ---- hidden information ------------------------------------------------------------
