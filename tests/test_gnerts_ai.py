@@ -113,3 +113,23 @@ def test_the_compare_tool_measures_a_line():
     assert row["won"] > row["lost"]  # the fastest level beats the gentlest
     assert row["gnerts_by_tested"] + row["standstills"] <= 30 and row["mean_ticks"] > 0
     assert [x[0] for x in gnerts_compare.lines("strong:random")] == [("strong", 3)]
+
+
+def test_a_whole_games_summary_sums_to_its_totals():
+    """`run gnerts --auto`'s keys (docs/rules/gnerts.md, Headless runs): a round's points
+    are its cards scored minus twice its Pile left, the totals their sum, the winner
+    alone on top at or past the target."""
+    s = g.new(7, {"rivals": 2, "speed": 5})
+    for seat in range(3):
+        g.set_seat(s, seat, "strong", 5)
+    while not g.over(s):
+        g.play(s, g.NEXT if g.round_over(s) else g.WAIT)
+    sm = g.summary(s)
+    assert sm["players"] == 3 and sm["target"] == 100 and sm["totals"] == s.totals
+    for seat in range(3):
+        points = [r["scored"][seat] - 2 * r["pile_left"][seat] for r in sm["rounds"]]
+        assert sm["totals"][seat] == sum(points)
+    for r in sm["rounds"]:
+        assert r["ender"] == "standstill" or r["pile_left"][r["ender"]] == 0
+        assert r["ticks"] > 0
+    assert sm["winner"] == s.totals.index(max(s.totals)) and max(s.totals) >= 100

@@ -88,6 +88,11 @@ def test_whole_matches_end_and_summarise():
         assert sm["totals"] == rummy.scores(s) and sm["winner"] == rummy.winner(s)
         for k, row in enumerate(sm["rounds"]):
             assert row["wild"] == k + 3 and sum(row["points"]) != 0 or row["out"] < 0
+            if row["out"] >= 0:
+                assert row["points"][row["out"]] == -(k + 1)
+        for seat in range(sm["players"]):  # the totals are the rounds' points summed
+            assert sm["totals"][seat] == sum(row["points"][seat] for row in sm["rounds"])
+        assert sm["grabs"] == sum(row["grabs"] for row in sm["rounds"])
 
 
 VM_CODE = r"""
