@@ -184,7 +184,6 @@ def _penalty_at(cards, wild, sets, runs):
         elif c != JOKER:
             r = c % 13
             near |= ((1 | (r == 0) << 13) << r) << (14 * (c // 13))
-    room = _SLOTS - len(cards) + wilds  # the search's slots the ends may take
     full = not sets  # every run may be filled: a spare wild may find no room
     for suit, lo, hi in runs:
         top = 12 if lo == 0 else min(13, lo + 12)
@@ -192,18 +191,16 @@ def _penalty_at(cards, wild, sets, runs):
         n = _suited(cards, wild, suit) + wilds
         full = full and n >= 13 - (hi - lo + 1)
         # ends no card of the hand can reach take only wilds, which the melds' room
-        # takes as well: left out (so do ends past the search's slots, D12)
+        # takes as well: left out
         reach = (near >> (14 * suit)) & 16383
         up = reach >> (hi + 1) & ((1 << (min(top, hi + 1 + wilds) - hi)) - 1) if hi < top else 0
         low = max(bottom, lo - 1 - wilds)
         down = reach >> low & ((1 << (lo - low)) - 1) if low < lo else 0
         top_at = -1
-        if up and room:
-            room -= 1
+        if up:
             top_at = len(ends)
             ends.append([1, hi, suit, top])
-        if down and room:
-            room -= 1
+        if down:
             ends.append([2, lo, suit, bottom])
             if top_at >= 0 and n >= 14 - (hi - lo + 1):
                 both.append(top_at)  # the hand may reach both aces: its two ends' places
@@ -264,6 +261,15 @@ def _suited(cards, wild, suit):
 
 
 def _penalty(cards, wild, sets, runs, ends):
+    if ends:
+        nat = 0
+        for c in cards:
+            if not is_wild(c, wild):
+                nat += 1
+        if nat + len(ends) > _SLOTS:  # rare: late rounds of four seats (D12)
+            from shared_rules import rummy_ends
+
+            return rummy_ends.apart(cards, wild, sets, runs, ends)
     _search()
     w, wpen, total = _m._prepare(cards, wild, ends)
     room = False

@@ -258,6 +258,113 @@ def test_penalty_lays_off_exactly_and_never_past_a_full_run():
         )
 
 
+def chain_penalty(cards, table):
+    """A hand with no wild and no meld of its own: the least it pays when its cards
+    continue the table's runs (each run at either end, its cells the hand's cards, at
+    most 13 cards and never both aces) and go on its sets; suit by suit, every length at
+    every end tried."""
+    sets, runs = table
+    cost = {c: 0 if c % 13 in sets else rummy.points(c, 13) for c in cards}
+    laid = 0
+    for suit in range(4):
+        have = {}
+        for c in cards:
+            if c // 13 == suit:
+                have[c] = have.get(c, 0) + 1
+        options = []
+        for s, lo, hi in runs:
+            if s != suit:
+                continue
+            ways = []
+            for d in range(lo + 1):
+                for u in range(14 - hi):
+                    if (hi + u) - (lo - d) > 12:
+                        continue
+                    cells = [suit * 13 + p % 13 for p in range(lo - d, lo)]
+                    cells += [suit * 13 + p % 13 for p in range(hi + 1, hi + u + 1)]
+                    if all(c in have for c in cells):
+                        ways.append(cells)
+            options.append(ways)
+        best = 0
+        for pick in itertools.product(*options):
+            used = {}
+            for cells in pick:
+                for c in cells:
+                    used[c] = used.get(c, 0) + 1
+            if all(n <= have[c] for c, n in used.items()):
+                best = max(best, sum(cost[c] * n for c, n in used.items()))
+        laid += best
+    return sum(cost[c] for c in cards) - laid
+
+
+def test_penalty_past_the_search_slots_is_exact(monkeypatch):
+    """More run ends within the hand's reach than the search's 21 places hold beside its
+    cards (late rounds of four seats): every end still counts (D12), checked against
+    chain_penalty on hands with no meld of their own, each card next to its own run."""
+    from shared_rules import rummy_ends
+
+    split = []
+    real = rummy_ends.apart
+    monkeypatch.setattr(rummy_ends, "apart", lambda *a: split.append(1) or real(*a))
+    rng = Rng(12)
+    checked = 0
+    while checked < 60:
+        hand = [c for c in (rng.below(52) for _ in range(13)) if c % 13 != 12][:13]
+        if len(hand) < 9 or rummy.deadwood(hand, 13) != sum(rummy.points(c, 13) for c in hand):
+            continue
+        runs = []
+        for c in hand:
+            suit, r = divmod(c, 13)
+            below = (suit, r - 3, r - 1) if r >= 3 else None
+            above = (suit, r + 1, r + 3) if r <= 9 else None
+            pick = [x for x in (below, above) if x]
+            runs.append(pick[rng.below(len(pick))])
+        runs = runs[: 8 + rng.below(len(runs) - 7)]
+        sets = [[], [rng.below(12)]][rng.below(2)]
+        table = (sets, runs)
+        assert rummy.penalty(hand, 13, table) == chain_penalty(hand, table), (hand, table)
+        checked += 1
+    assert len(split) >= 20  # the path past the slots was taken
+
+
+def test_penalty_in_groups_and_end_by_end_is_exact(monkeypatch):
+    """The two ways past the search's slots (groups of cards and ends that share no
+    meld, and an end's cell taken or not), wilds too: with the slots cut to 3 every
+    table with run ends takes them, and the brute force agrees."""
+    from shared_rules import rummy_ends, rummy_table
+
+    used = {"apart": 0, "_fewer_ends": 0}
+    for name in used:
+        real = getattr(rummy_ends, name)
+        monkeypatch.setattr(rummy_ends, name, _counted(used, name, real))
+    monkeypatch.setattr(rummy_table, "_SLOTS", 3)
+    for cards, wild, table in random_tables(600, 8):
+        assert rummy.penalty(cards, wild, table) == brute_penalty(cards, wild, table), (
+            cards,
+            wild,
+            table,
+        )
+    assert used["apart"] >= 100 and used["_fewer_ends"] >= 100, used
+
+
+def _counted(used, name, real):
+    def call(*args):
+        used[name] += 1
+        return real(*args)
+
+    return call
+
+
+def test_penalty_past_the_search_slots_with_a_wild():
+    """The cell next to an end the hand holds no card for takes a wild (D12)."""
+    hand = rummy.parse_cards("2S 7S 8S QS 3H 4H 6H TH JH 9D 7C 8C JK")
+    runs = [(3, 8, 10), (0, 3, 5), (1, 3, 5), (1, 0, 2), (1, 7, 9), (3, 3, 5)]
+    runs += [(0, 4, 6), (3, 8, 10), (1, 6, 8), (0, 8, 10), (2, 9, 11), (2, 0, 2)]
+    # 2S: nothing; the joker takes the 4D above AD-3D, or 3S below 4S-6S and 2S on it
+    assert rummy.penalty(hand, 13, ([], runs)) == 0
+    assert rummy.penalty(hand[:-1], 13, ([], runs)) == 2  # no joker: the 2S stays
+
+
 def test_penalty_of_a_wild_with_no_room_left():
     """A spare wild goes on a set or on a run with room; lay-offs that fill a run to 13
     cards (or to the ace at its other end) leave it none."""
@@ -495,7 +602,8 @@ def test_groups_split_the_hand_into_melds_and_the_deadwood():
 
 
 def test_the_scoring_counts_the_meld_searchs_slots():
-    """rummy_table leaves out the run ends past the search's slots (D12): the same 21."""
+    """rummy_table hands the run ends past the search's slots to rummy_ends (D12): the
+    same 21."""
     from shared_rules import rummy_melds, rummy_table
 
     assert rummy_table._SLOTS == rummy_melds._MASK_BITS

@@ -9,7 +9,7 @@ import unlisted
 
 from firmware import buttons as btn
 from host_sim import device
-from rules_cases.rummy_cases import build
+from rules_cases.rummy_kit import build
 from shared_rules import rummy as r
 
 play = device.press_move

@@ -30,6 +30,7 @@ TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
 OVER_DROPS = (  # the match is over: the searching and scoring code leaves (the device)
     "shared_rules.rummy_score",
     "shared_rules.rummy_table",
+    "shared_rules.rummy_ends",
     "shared_rules.rummy_groups",
     "shared_rules.rummy_search",
     "shared_rules.rummy_melds",
@@ -277,6 +278,7 @@ class RummyScreen(gamescreen.GameScreen):
                 gamescreen.drop_module("firmware.table")
                 gamescreen.drop_module("shared_rules.rummy_score")
                 gamescreen.drop_module("shared_rules.rummy_table")
+                gamescreen.drop_module("shared_rules.rummy_ends")
         self.sort_due = True  # the move shows now; the hand's melds, OUT and the
         self.thinking = True  # cursor's moves (searches) on the next frame
         self.app.dirty = True
@@ -304,6 +306,7 @@ class RummyScreen(gamescreen.GameScreen):
             if gamescreen._dropping():
                 gamescreen.drop_module("shared_rules.rummy_score")
                 gamescreen.drop_module("shared_rules.rummy_table")
+                gamescreen.drop_module("shared_rules.rummy_ends")
         elif r.over(self.s):  # in the last move's thinking frame, so the ending's first
             self.prepare_over()  # frame finds it done (its imports have their frames)
 
