@@ -10,7 +10,7 @@ from firmware import buttons as btn
 from firmware import gfx
 from firmware.ui import cardgfx
 from host_sim import device
-from rules_cases.gnerts_cases import build
+from rules_cases.gnerts_kit import build
 from shared_rules import gnerts as g
 
 GS = pytest.importorskip("firmware.play.gnerts_screen")
@@ -108,7 +108,7 @@ def test_down_flips_three_and_a_press_with_no_play_says_so(tmp_path):
 
 
 def test_a_standstill_held_up_by_the_persons_play_says_so(tmp_path):
-    from rules_cases.gnerts_cases import STUCK
+    from rules_cases.gnerts_kit import STUCK
 
     app, board, drv, screen = open_game(tmp_path)
     s = build([dict(STUCK), dict(STUCK)])
