@@ -277,12 +277,15 @@ def _at_last(s, seat):
 
 
 def _can_avoid(s):
-    """The fencer to act can parry or retreat from the attack it faces."""
+    """The fencer to act has an answer to the attack it faces: a parry or a retreat (from
+    the last space only the RETREAT card, which gives the hit: A14); else it is hit."""
     hand = s.hands[s.turn]
     if hand[PARRY]:
         return True
-    if s.no_retreat or _at_last(s, s.turn):
-        return False  # a RETREAT from the last space gives the hit anyway
+    if s.no_retreat:
+        return False
+    if _at_last(s, s.turn):
+        return hand[RETREAT] > 0 and _total(hand) >= 4
     return _total(hand) >= 1  # the board RETREAT (a RETREAT card needs even more)
 
 
@@ -305,9 +308,9 @@ def _act_ok(s, act):
             return hand[PARRY] > 0
         if act == A_RIPOSTE or act == _A_RIPOSTE_F:  # with a PARRY, adjacent
             return gap == 0 and hand[RIPOSTE] and hand[PARRY] and hand[_HIT_CARD[act]] > 0
-        if s.no_retreat or _at_last(s, seat):
+        if s.no_retreat:
             return False
-        if act == A_RETREAT:
+        if act == A_RETREAT:  # from the last space too: the opponent scores (A14)
             return hand[RETREAT] > 0 and _total(hand) >= 4
         if act == A_BOARD_RET:
             return _total(hand) >= 1 and not _at_last(s, seat)
@@ -351,7 +354,7 @@ def fewest_discards(act):
 
 def moves(s):
     """The legal moves of the fencer to act, ascending; [] once the bout is over. A pass
-    only when nothing else can be played but a RETREAT off the end of the piste."""
+    only when nothing else can be played (A17)."""
     if s.phase == PH_DISCARD:
         hand = s.hands[s.turn]
         out = [DISCARD + k for k in range(KINDS) if hand[k]]
@@ -368,7 +371,7 @@ def moves(s):
 
 def _may_pass(s):
     for act in range(A_PASS):
-        if _act_ok(s, act) and not (act == A_RETREAT and _at_last(s, s.turn)):
+        if _act_ok(s, act):
             return False
     return True
 

@@ -93,9 +93,9 @@ def _wish(s):
     for act in range(f.A_PASS):
         if act != f.A_RETREAT and act != f.A_BOARD_RET and ok(s, act):
             return act
-    for act in (f.A_RETREAT, f.A_BOARD_RET):  # a RETREAT card off the last space gives
-        if ok(s, act) and not (act == f.A_RETREAT and f._at_last(s, s.turn)):  # the hit:
-            return act  # a pass is legal then (A17) and gives nothing
+    for act in (f.A_RETREAT, f.A_BOARD_RET):  # off the last space a RETREAT card gives
+        if ok(s, act):  # the hit, and nothing else may be played then (A17)
+            return act
     return f.A_PASS
 
 

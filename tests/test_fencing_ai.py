@@ -5,12 +5,15 @@ from shared_rules import fencing as f
 from shared_rules import fencing_ai
 
 
-def test_greedy_passes_rather_than_retreat_off_the_last_space():
-    """A RETREAT card off the last space gives the other a hit (F48); with nothing else to
-    play a pass is legal (A17) and the greedy fencer takes it: anything but a retreat."""
+def test_greedy_retreats_off_the_last_space_only_when_nothing_else_is_legal():
+    """A RETREAT card off the last space gives the other a hit (F48): the greedy fencer
+    plays anything else first, and that card when nothing else is legal (no pass: A17)."""
     s = build((1, 2), 1, 0, ({RE: 1, PA: 3}, {}))
-    assert f.moves(s) == [f.A_RETREAT, f.A_PASS]
-    assert fencing_ai.greedy(s) == f.A_PASS
+    assert f.moves(s) == [f.A_RETREAT]
+    assert fencing_ai.greedy(s) == f.A_RETREAT
+    s = build((1, 3), 1, 0, ({RE: 1, PA: 3}, {}))
+    assert f.moves(s) == [f.A_RETREAT, f.A_BOARD_ADV]
+    assert fencing_ai.greedy(s) == f.A_BOARD_ADV
 
 
 def test_greedy_retreats_when_nothing_else_is_legal():

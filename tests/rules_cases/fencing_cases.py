@@ -729,22 +729,32 @@ def case_F48_A14_retreat_card_off_the_last_space_gives_a_hit():
     assert s.pos == [3, 7] and s.prio == 0 and s.turn == 0
 
 
-def case_A14_no_retreat_card_off_the_last_space_under_attack():
-    """Under attack on the last space only a PARRY avoids; without one the attack scores."""
+def case_A14_retreat_card_off_the_last_space_under_attack():
+    """'If your opponent played an attack on their turn, this card avoids that attack. If
+    you are at the last space you may still play the RETREAT card but your opponent will
+    score a hit': under attack there too; a PARRY is the one answer that avoids it, and
+    with neither the attack scores."""
     s = build((1, 2), 1, 1, ({RE: 1, AT: 3, PA: 1}, {AT: 1}))
     run(s, "AT")
-    assert texts(s) == ["PA"]
+    assert texts(s) == ["PA", "RE"]
     s = build((1, 2), 1, 1, ({RE: 1, AT: 3}, {AT: 1}))
+    run(s, "AT")
+    assert texts(s) == ["RE"] and s.hits == [0, 0]
+    run(s, "RE")
+    assert s.hits == [0, 1] and f.summary(s)["touches"][0]["card"] == "retreat"
+    s = build((1, 2), 1, 1, ({AT: 3}, {AT: 1}))
     run(s, "AT")
     assert s.hits == [0, 1] and f.summary(s)["touches"][0]["card"] == "attack"
 
 
-def case_A17_pass_only_besides_a_retreat_off_the_end():
-    """A17: with nothing else to play but a RETREAT card off the last space, a pass is legal."""
+def case_A17_no_pass_beside_a_retreat_off_the_end():
+    """A17: 'Then play a card from your hand' - 'If you have no more cards in your deck and
+    hand, the only thing you may do is pass': with a RETREAT card off the last space to
+    play and nothing else, it is played (the opponent scores), not passed."""
     s = build((1, 2), 1, 0, ({RE: 1, PA: 3}, {}))
-    assert texts(s) == ["RE", "pass"]
-    run(s, "pass")
-    assert s.prio == 1 and s.turn == 1 and s.hits == [0, 0]
+    assert texts(s) == ["RE"] and illegal(s, "pass")
+    run(s, "RE")
+    assert s.hits == [0, 1] and f.summary(s)["touches"][0]["card"] == "retreat"
 
 
 def case_A17_pass_by_the_priority_holder_loses_priority():
