@@ -218,9 +218,10 @@ def can_buy(s, seat, t):
 
 
 def can_research(s, seat):
-    """A research roll more: below the top level (D13), within the track and the budget."""
+    """A research roll more: within the track and the budget (at the top level too, where
+    it is rolled for nothing: D13)."""
     n = s.research[seat] + s.rolls_bought[seat]
-    return s.tech[seat] < TECH_MAX and n < TRACK_MAX and spent(s, seat) < s.res[seat]
+    return n < TRACK_MAX and spent(s, seat) < s.res[seat]
 
 
 def moves(s):

@@ -92,7 +92,8 @@ def _toward(s, seat, p):
 
 
 def _room(s, seat):
-    """Research rolls it may still buy this turn (none at the top level)."""
+    """Research rolls it will still buy this turn (none at the top level, where they may
+    be bought but are rolled for nothing: D13)."""
     if s.tech[seat] >= a.TECH_MAX:
         return 0
     return a.TRACK_MAX - s.research[seat]

@@ -52,8 +52,6 @@ def _check_side(s, seat):
     _int_in(s.research[seat], 0, a.TRACK_MAX, name + " research")
     _int_in(s.tech[seat], 1, a.TECH_MAX, name + " technology")
     _int_in(s.rolls_bought[seat], 0, a.TRACK_MAX - s.research[seat], name + " rolls bought")
-    if s.rolls_bought[seat] and s.tech[seat] >= a.TECH_MAX:
-        _bad("%s buys research at the top level" % name)
     p = s.planes[seat]
     b = s.buy[seat]
     for t in range(a.TYPES):

@@ -158,11 +158,18 @@ def case_c9_tracks_run_from_0_to_10():
     assert t.tech[0] == 5  # no sixth level
 
 
-def case_d13_no_research_bought_at_the_top_level():
+def case_d13_research_bought_at_the_top_level_is_rolled_for_nothing():
+    """'You can also use the remaining resources to purchase rolls on the Research Track':
+    at level 5 too (no exception in the text); there is no sixth level, so its 6s
+    advance nothing, and the resources are spent."""
     s = build(tech=(5, 4))
-    assert a.RESEARCH not in a.moves(s) and raises(a.parse_move, s, "research")
+    order(s, "research, research")
+    assert s.rolls_bought[0] == 2 and a.check(s) is None
     order(s, "commit")
-    assert a.RESEARCH in a.moves(s)  # Britain, at level 4, may
+    assert a.RESEARCH in a.moves(s)  # Britain, at level 4, may as well
+    s.rng = dice = Dice([6, 6])  # Germany's two research dice
+    order(s, "commit")
+    assert dice.used == 2 and s.tech == [5, 4] and s.research == [0, 0]
     bad = build()
     bad.planes[0][0] = 11
     assert raises(a.check, bad)
