@@ -347,6 +347,24 @@ def test_penalty_in_groups_and_end_by_end_is_exact(monkeypatch):
     assert used["apart"] >= 100 and used["_fewer_ends"] >= 100, used
 
 
+PAST_SLOTS_VM = r"""
+import json
+sys.path.insert(0, %(build)r)
+from shared_rules import rummy, rummy_table
+rummy_table._SLOTS = 3
+print(json.dumps([rummy.penalty(c, w, (s, [tuple(x) for x in r])) for c, w, s, r in %(tables)r]))
+"""
+
+
+def test_penalty_past_the_search_slots_in_micropython(vm_build):
+    """The two ways past the search's slots give the brute force's answers inside the
+    MicroPython VM too (the slots cut to 3, as above)."""
+    tables = [(c, w, t[0], [list(r) for r in t[1]]) for c, w, t in random_tables(80, 9)]
+    out = run_mp(PAST_SLOTS_VM % {"build": vm_build, "tables": tables}, timeout=300)
+    vm = json.loads(out.strip().splitlines()[-1])
+    assert vm == [brute_penalty(c, w, (s, r)) for c, w, s, r in tables]
+
+
 def _counted(used, name, real):
     def call(*args):
         used[name] += 1
