@@ -81,7 +81,7 @@ class Hang10:
         self.points = 0  # points banked by kick-outs
         self.phase = PH_DRAW
         self.slot = -1  # wave awaiting a place (PH_PLACE) or a kick decision (PH_KICK)
-        self.taken = -1  # card just taken from an approaching wave (may not go back)
+        self.taken = -1  # card just taken from an approaching wave (it may go back: D3)
         self.drawn = -1  # last card drawn (for display)
         self.turn = 0
         self.kicks = 0
@@ -267,9 +267,8 @@ def moves(s):
             if s.kind[w] != K_EMPTY:
                 out.append(M_WIPE + w)
     elif ph == PH_PLACE:
-        for c in s.hand:
-            if c != s.taken:
-                out.append(M_PLACE + c)
+        for c in s.hand:  # any hand card, the one just taken too (D3)
+            out.append(M_PLACE + c)
     return out
 
 
@@ -292,7 +291,7 @@ def is_legal(s, m):
         return M_WIPE <= m < M_WIPE + WAVES and s.kind[m - M_WIPE] != K_EMPTY
     if ph == PH_PLACE:
         c = m - M_PLACE
-        return 0 <= c < 52 and c != s.taken and c in s.hand
+        return 0 <= c < 52 and c in s.hand
     return False
 
 

@@ -237,7 +237,7 @@ def case_R4_take_lone_card_and_replace():
     run(s, "T1")
     assert s.phase == h.PH_PLACE and s.waves[0] == [] and len(s.hand) == 11
     assert texts(s.hand) == "2S 3S 9S 7H JH 4D 5D 6D 8C TC KC"
-    assert "P7H" not in mv(s) and len(h.moves(s)) == 10
+    assert "P7H" in mv(s) and len(h.moves(s)) == 11  # any hand card (D3)
     h.check(s)
     run(s, "PJH")
     assert wt(s, 1) == "JH" and s.kind[0] == h.K_LONE and len(s.hand) == 10
@@ -530,10 +530,13 @@ def case_D2_no_cap_and_ceiling_is_72():
     assert h.score(s) == 80  # nothing caps the score at 68
 
 
-def case_D3_taken_card_cannot_go_back():
+def case_D3_taken_card_may_go_back():
+    """'replace it with any single card from your hand': the card just taken is one of
+    them (a turn that changes nothing on the table but the pile's turn)."""
     s = run(build(*TAKE), "T3")
-    assert "PQD" not in mv(s)
-    bad(s, "PQD")
+    assert "PQD" in mv(s) and "PKC" in mv(s)
+    t = run(h.load(h.dump(s)), "PQD")
+    assert t.taken == -1 and "QD" not in texts(t.hand) and t.phase == h.PH_DRAW
     run(s, "PKC")
     assert s.taken == -1 and "QD" in texts(s.hand)
 
