@@ -309,15 +309,13 @@ def recall_need(s, slot):
 
 
 def flight_moves(s, slot):
-    """What a living owner may do with its disc about to move (FLY always)."""
+    """What a living owner may do with its disc about to move (FLY always; in the advanced
+    game a recall and every arc, each a skill test, even one its level cannot pass: D22)."""
     out = [FLY]
-    lv = s.level[slot >> 1]
     if advanced(s):
-        if lv + 6 >= recall_need(s, slot):
-            out.append(RECALL)
+        out.append(RECALL)
         for i in range(4):
-            if lv + 6 >= (10 if i in (0, 3) else 6):
-                out.append(ARC + i)
+            out.append(ARC + i)
     elif away(s, slot) > RECALL_BASIC:
         out.append(RECALL)
     return out

@@ -416,9 +416,14 @@ def case_a4_a8_arcs_and_skill_tests():
     s = setup([(0, 0), (10, 18)], actor=1, rules="advanced")
     fly(s, 0, 12, 4, 2)
     act(s, "move 1 0")
-    assert g.moves(s) == [g.FLY, g.RECALL, g.ARC + 1, g.ARC + 2]  # D22: level 1
+    assert g.moves(s) == [g.FLY, g.RECALL, g.ARC, g.ARC + 1, g.ARC + 2, g.ARC + 3]  # D22
     act(s, "arc l45", [5])  # 5 + 1 = 6: passed, north-east, then off the top wall
     assert (s.hx[0], s.hy[0], s.hd[0]) == (20, 4, 3)
+    s = setup([(0, 0), (10, 18)], actor=1, rules="advanced")
+    fly(s, 0, 12, 4, 2)
+    act(s, "move 1 0")
+    act(s, "arc r90", [6])  # level 1: 6 + 1 < 10 whatever the die, straight on (D22)
+    assert (s.hx[0], s.hy[0], s.hd[0]) == (20, 4, 2)
 
 
 def case_a5_a6_block_is_an_opposed_test_ties_succeed():
