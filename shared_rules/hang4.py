@@ -297,8 +297,9 @@ def buy_max(s, seat):
 
 
 def must_buy(s, seat):
-    """A Seagull's obligation (C10, D6): only purchases, while one card is affordable."""
-    return s.must_buy[seat] and buy_max(s, seat) > 0
+    """A Seagull's obligation (C10, D6): only purchases (Surf cards, or a Shack card for
+    2), while one is affordable."""
+    return s.must_buy[seat] and (buy_max(s, seat) > 0 or s.sand[seat] >= SHACK_PRICE)
 
 
 def victims(s, seat):
@@ -336,7 +337,7 @@ def moves(s):
             out.append(ROLL)
         for k in range(1, buy_max(s, seat) + 1):
             out.append(BUY + k)
-        if s.sand[seat] >= SHACK_PRICE and not must_buy(s, seat):
+        if s.sand[seat] >= SHACK_PRICE:
             out.append(SHACK)
     elif ph == PH_FROM:
         for p in victims(s, seat):

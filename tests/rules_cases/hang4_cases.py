@@ -171,14 +171,15 @@ def case_c9_a_second_icon_gives_nothing():
 
 def case_c10_d6_above_nine_then_a_card_must_be_bought():
     """The Seagull is the only way above 9, and the next turn must buy at least one card
-    (only purchases are legal); the obligation lasts that one turn, and lapses when no
-    card is affordable."""
+    (only purchases are legal: Surf cards, or a Shack card, which the text buys too: "no
+    puedes comprar varias cartas de Surf Shack en un turno"); the obligation lasts that
+    one turn, and lapses when no card is affordable."""
     s = build([[D], [D]], [8, 9])
     s.shack[s.nshack - 1] = h.SEAGULL
     move(s, "roll", [6, 5])
     assert s.sand[0] == 13 and s.must_buy[0] == 1
     move(s, "roll", [1])  # the rival's turn
-    assert texts(s) == ["buy 1", "buy 2", "buy 3", "buy 4"]
+    assert texts(s) == ["buy 1", "buy 2", "buy 3", "buy 4", "shack"]
     move(s, "buy 1")
     assert s.must_buy[0] == 0
     t = build([[D], [D]], [1, 0])
