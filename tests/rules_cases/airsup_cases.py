@@ -6,17 +6,9 @@ rules roll only through rng.die()); orders are written in the notation ("buy 3",
 "research", "raid 2", "commit").
 """
 
+from rules_cases.kit import raises
 from shared_rules import airsup as a
 from shared_rules.rng import Rng
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 class Dice:

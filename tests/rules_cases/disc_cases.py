@@ -5,16 +5,8 @@ new() and then overwritten (bases, cards, discs); dice are scripted with Dice (t
 rules roll only through rng.die(), rng.below() and rng.shuffle()).
 """
 
+from rules_cases.kit import raises
 from shared_rules import disc as g
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 class Dice:

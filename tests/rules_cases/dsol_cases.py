@@ -6,17 +6,9 @@ check(); moves are written in the notation ("pile>s1", "c2>s3", "7H>s4", "fill 7
 "7H>c2", "pass", "next").
 """
 
+from rules_cases.kit import raises
 from shared_rules import dsol as d
 from shared_rules.rng import Rng
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def cards(text):

@@ -6,19 +6,11 @@ are written in the notation ("LU+AT", "PA+RI+AT", "AD", "-PA", "ok", "pass"). An
 or RETREAT (card or board ADVANCE) is one move, its discards one move each after it.
 """
 
+from rules_cases.kit import raises
 from shared_rules import fencing as f
 from shared_rules import fencing_more as fm
 
 AT, FE, PA, RI, LU, BA, BT, SH, AD, RE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def build(

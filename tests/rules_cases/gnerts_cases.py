@@ -5,7 +5,8 @@ functions, plain asserts: they run on CPython and inside the MicroPython VM (too
 gnerts_kit.py).
 """
 
-from rules_cases.gnerts_kit import STUCK, act, build, cards, flips, raises
+from rules_cases.gnerts_kit import STUCK, act, build, cards, flips
+from rules_cases.kit import raises
 from shared_rules import gnerts as g
 
 

@@ -5,7 +5,8 @@ in gnerts_cases.py. Plain functions, plain asserts: they run on CPython and insi
 MicroPython VM (tools: gnerts_kit.py).
 """
 
-from rules_cases.gnerts_kit import act, build, cards, raises
+from rules_cases.gnerts_kit import act, build, cards
+from rules_cases.kit import raises
 from shared_rules import gnerts as g
 from shared_rules.rng import Rng
 

@@ -10,15 +10,6 @@ from shared_rules import gnerts as g
 FAR = 80  # a computer seat's next action: far enough not to come in a case's ticks
 
 
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
-
-
 def cards(text):
     return [g.parse_card(t) for t in text.split()] if text else []
 

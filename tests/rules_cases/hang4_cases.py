@@ -5,19 +5,11 @@ sand dollars, the deck); the die is scripted with Dice (the rules roll only thro
 rng.below(6)); moves are written in the notation ("roll", "buy 2", "take 1n").
 """
 
+from rules_cases.kit import raises
 from shared_rules import hang4 as h
 
 N, D, T = 1, 2, 4  # a nose, a character, a tail (a dog's bits)
 FULL = 7
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 class Dice:

@@ -5,17 +5,10 @@ validated with check(); moves are written in the notation ("age", "play", "fetch
 "end", "-train").
 """
 
+from rules_cases.kit import raises
 from shared_rules import mypet as p
 
 AGE, PLAY, TR, BEG, SPEAK, FETCH, HEEL, DEAD, STAY, ROLL, PASSING = range(11)
-
-
-def raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def build(hand=None, table=None, deck=None, rules="older", stage=p.YOUNG, players=1):

@@ -4,16 +4,8 @@ are in rummy_end_cases.py. Plain functions, plain asserts: they run on CPython a
 inside the MicroPython VM (tools: rummy_kit.py).
 """
 
-from rules_cases.rummy_kit import (
-    build,
-    cards,
-    hand,
-    illegal,
-    raises,
-    run,
-    texts,
-    to_end_of_round,
-)
+from rules_cases.kit import raises
+from rules_cases.rummy_kit import build, cards, hand, illegal, run, texts, to_end_of_round
 from shared_rules import rummy as r
 from shared_rules.rng import Rng
 

@@ -4,14 +4,8 @@ options; the deal, melds and turns are in rummy_cases.py. Plain functions, plain
 asserts: they run on CPython and inside the MicroPython VM (tools: rummy_kit.py).
 """
 
-from rules_cases.rummy_kit import (
-    build,
-    cards,
-    hand,
-    raises,
-    run,
-    texts,
-)
+from rules_cases.kit import raises
+from rules_cases.rummy_kit import build, cards, hand, run, texts
 from shared_rules import rummy as r
 from shared_rules.rng import Rng
 

@@ -5,16 +5,8 @@ and validated with check(); moves written in the notation ("draw", "take", "7H",
 64 KB heap holds one of them at a time beside the rules.
 """
 
+from rules_cases.kit import raises
 from shared_rules import rummy as r
-
-
-def raises(fn, *args):
-    """True if fn(*args) raises ValueError."""
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def cards(text):
