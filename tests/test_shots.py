@@ -27,6 +27,21 @@ def test_readme_shows_the_pictures_shots_makes():
         assert os.path.exists(os.path.join(root, "docs", "img", name)), name
 
 
+def test_the_committed_pictures_are_what_shots_makes_now(tmp_path):
+    """A rule or screen change that moves a picture shows here: run `make shots`."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    shots.make_all(str(tmp_path))
+    stale = []
+    for name in sorted(os.listdir(tmp_path)):
+        with (
+            open(tmp_path / name, "rb") as new,
+            open(os.path.join(root, "docs", "img", name), "rb") as old,
+        ):
+            if new.read() != old.read():
+                stale.append(name)
+    assert not stale, "stale pictures (run make shots): %s" % ", ".join(stale)
+
+
 @pytest.fixture
 def duel():
     games.register(*ENTRY)
