@@ -45,7 +45,8 @@ class RoundTable:
     def __init__(self, names, rows=5, label=LABEL):
         """names: 2 to 4 seats; rows: round lines shown at once (1 to 6); label: 3
         characters of round label ("R11", "Tot") or 2 ("R1".."R9", "10", "T"), which
-        leaves 3 pixels between four seats' numbers rather than 1."""
+        leaves 3 pixels between four seats' numbers rather than 1 (a rule drawn in
+        the middle one)."""
         if not 2 <= len(names) <= 4 or not 1 <= rows <= 6 or label not in (2, 3):
             raise ValueError("table size")
         self.rows = rows
@@ -92,6 +93,9 @@ class RoundTable:
             self._line(fb, ly, None, rounds[top + k], first)
         ty = y + 8 * (self.rows + 1)
         fb.hline(0, ty - 1, SEATS_END, 1)
+        if self.label != LABEL:  # four seats: 3 blank pixels between numbers, a rule in
+            for j in range(len(totals) - 1):  # the middle one ("84|103", not "84103")
+                fb.vline(self._right(j) + 1, y + 8, ty - y, 1)
         self._line(fb, ty, "Tot" if self.label == LABEL else "T", totals, 0)
         if top > 0:
             self._mark(fb, y + 11, 1)

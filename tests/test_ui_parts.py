@@ -343,12 +343,15 @@ def test_table_three_and_four_seats():
 
 def test_table_narrow_labels_leave_room_between_four_seats():
     """Two characters of label: the four seats' columns start at x 18, 26 pixels apart
-    (3 between the widest numbers), rounds 10 and 11 labelled "10", "11"."""
+    (3 between the widest numbers, a rule in the middle one below the header, so that
+    "84" and "103" side by side do not read "84103"), rounds 10 and 11 labelled "10",
+    "11"."""
     fb = new_fb()
     rounds = [[r, -r, 100 + r, 5] for r in range(1, 12)]
     t = table.RoundTable(SEATS[4], rows=2, label=2)
     t.draw(fb, rounds, 9)
     rights = (44, 70, 96, 122)
+    rules = {45, 71, 97}
 
     def row(y):
         cells = [(0, 2)] + [(x - 24, 3) for x in rights]
@@ -357,7 +360,12 @@ def test_table_narrow_labels_leave_room_between_four_seats():
         for x, k in cells:
             used |= {i for i in range(x, x + 8 * k)}
         gaps = set(range(123)) - used
-        assert all(fb.pixel(i, j) == (y == 0) for i in gaps for j in range(y, y + 7)), y
+        for i in gaps:
+            lit_col = y == 0 or i in rules
+            assert all(fb.pixel(i, j) == lit_col for j in range(y, y + 7)), (i, y)
+        for x in rules:  # a blank pixel each side of a rule: no digit touches it (the
+            if y in (8, 16):  # header is lit; the overflow's stars fill their cells)
+                assert not any(fb.pixel(x + d, j) for d in (-1, 1) for j in range(y, y + 7))
         return out
 
     assert row(0) == ["  ", " We", " No", " Ea", " So"]
