@@ -205,8 +205,9 @@ def _prepare(cards, wild, ends=()):
 #
 # rummy_native (frozen into the uf2 only) puts its machine-code search in place of
 # _search, _how_of and _forget below when it loads (use_native): the same walk, the
-# same values and recorded choices (tests/test_rummy_native.py). Its set-up and buffers
-# live there, so a files install, where it never loads, holds none of them.
+# same values and recorded choices (tests/test_rummy_native.py). Its set-up lives
+# there, so a files install, where it never loads, holds none of it; its buffers and
+# this module's own three (`_nat`, `_own`) are kept here, and leave with this module.
 
 
 def use_native(on=True):

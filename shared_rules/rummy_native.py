@@ -9,6 +9,7 @@ them inside the MicroPython VM. The tables are rummy_melds' (passed in: this mod
 holds no data); the memo is an open-addressed table of keys, values and choices.
 """
 
+import sys
 from array import array
 
 import micropython
@@ -68,35 +69,34 @@ _PH_CHAIN_NEXT = const(11)
 # Its memo is a table of NAT_SIZE entries made once. A search that fills three quarters
 # of it runs again on an empty table, then as rummy_melds' bytecode (not seen in play:
 # 12 whole four-seat matches' 11,577 searches kept 149 positions at most, 9 at the
-# median).
+# median). The buffers and the bytecode fallback are kept in the rummy_melds module
+# they serve (`_nat`, `_own`), which these functions find in sys.modules, so they leave
+# the heap with it: this module stays loaded for every game (RESIDENT) and holds
+# nothing of a match. (Until this release it kept them, and with them the last
+# rummy_melds module, its tables and memo, for every game played after.)
 NAT_SIZE = const(256)
 _DEPTH = const(24)  # the search's depth at most: a slot a level (rummy_search._DEPTH)
-_buf = [None]  # the stack, the memo's keys, values and choices, the parameters
-_m = [None, None, None, None]  # rummy_melds, its bytecode _search, _how_of, _forget
+_MELDS = "shared_rules.rummy_melds"  # the module served, found where it is loaded
 
 
 def install(melds, on=True):
-    """rummy_melds' searches as machine code (on), or its own bytecode again; return which."""
-    if _m[0] is not melds:  # its own functions, kept for the fallback and for off
-        _m[0] = melds
-        _m[1] = melds._search
-        _m[2] = melds._how_of
-        _m[3] = melds._forget
+    """rummy_melds' searches as machine code (on), or its own bytecode again; return which.
+    The buffers and the module's own functions are kept in the module (`_nat`, `_own`)."""
+    if melds.__dict__.get("_own") is None:  # its bytecode: the fallback, and for off
+        melds._own = (melds._search, melds._how_of, melds._forget)
     if not on:
-        melds._search = _m[1]
-        melds._how_of = _m[2]
-        melds._forget = _m[3]
-        _buf[0] = None
+        melds._search, melds._how_of, melds._forget = melds._own
+        melds._nat = None
         return "bytecode"
-    if _buf[0] is None:
-        _buf[0] = (
+    if melds.__dict__.get("_nat") is None:
+        melds._nat = (
             array("i", bytes(4 * 14 * _DEPTH)),  # the stack: 14 words a depth (of 24)
             array("i", bytes(4 * NAT_SIZE)),  # the memo's keys (0: empty)
             array("i", bytes(4 * NAT_SIZE)),  # its values (biased)
             array("i", bytes(4 * NAT_SIZE)),  # the choices (recording)
             array("i", bytes(4 * P_LEN)),  # the parameters (P_*)
         )
-        par = _buf[0][4]
+        par = melds._nat[4]
         par[P_SIZE] = NAT_SIZE
         par[P_CLEAR] = 1
         par[P_INF] = melds.INF  # the constants the machine code uses (none over 255)
@@ -111,14 +111,15 @@ def install(melds, on=True):
 
 def forget():
     """Empty the memo: rummy_melds' dict, and this table."""
-    _m[0]._MEMO.clear()
-    _buf[0][4][P_CLEAR] = 1
+    m = sys.modules[_MELDS]
+    m._MEMO.clear()
+    m._nat[4][P_CLEAR] = 1
 
 
 def search(i, mask, w, skip, flag, alpha):
     """rummy_melds._search as machine code (same value, same recorded choices)."""
-    m = _m[0]
-    buf = _buf[0]
+    m = sys.modules[_MELDS]
+    buf = m._nat
     par = buf[4]
     for _try in range(2):
         par[P_SLOT] = i
@@ -143,16 +144,17 @@ def search(i, mask, w, skip, flag, alpha):
         par[P_CLEAR] = 1  # full: again on an empty table, else as bytecode
         if not had:
             break
-    return _m[1](i, mask, w, skip, flag, alpha)
+    return m._own[0](i, mask, w, skip, flag, alpha)
 
 
 def how_of(key):
     """The choice a recording search made at `key` (rummy_melds._walk): the bytecode's
     record if the search fell back to it, else this table's."""
-    how = _m[0]._HOW.get(key)
+    m = sys.modules[_MELDS]
+    how = m._HOW.get(key)
     if how is not None:
         return how
-    buf = _buf[0]
+    buf = m._nat
     keys = buf[1]
     top = buf[4][P_SIZE] - 1  # the table's size less one (a power of two)
     h = (key ^ (key >> 9) ^ (key >> 17)) & top

@@ -76,8 +76,8 @@ def test_a_full_memo_table_falls_back_and_agrees(host_build):
     code = (
         COMPARE_CODE
         + "from shared_rules import rummy_native as nat\n"
-        + "m.use_native()\nnat._buf[0][4][nat.P_SIZE] = 8\nprint('diffs', run(200, 5000))\n"
-        + "nat._buf[0][4][nat.P_SIZE] = nat.NAT_SIZE\n"
+        + "m.use_native()\nm._nat[4][nat.P_SIZE] = 8\nprint('diffs', run(200, 5000))\n"
+        + "m._nat[4][nat.P_SIZE] = nat.NAT_SIZE\n"
     )
     out = run_mp(code, heap="2M", cwd=host_build, timeout=600).splitlines()
     assert out == ["diffs 0"], "\n".join(out[:20])
@@ -124,3 +124,25 @@ def test_the_machine_code_search_allocates_nothing(host_build):
     )
     out = run_mp(code, heap="2M", cwd=host_build).split()
     assert out == ["native", "29", "True", "6", "True"], out
+
+
+def test_the_resident_machine_code_lets_go_of_a_match(host_build):
+    """rummy_native stays loaded for every game (RESIDENT); the buffers and the meld
+    search it served leave the heap with rummy_melds (the games played next get it)."""
+    code = (
+        "import gc\n"
+        "from firmware import drop_module\n"
+        "from shared_rules import rummy_native\n"
+        "from shared_rules.rummy import parse_cards\n"
+        "gc.collect()\n"
+        "base = gc.mem_alloc()\n"
+        "from shared_rules import rummy_melds as m\n"
+        "print(m.use_native(), m.deadwood(parse_cards('3S 4S 5S 9H 9D JK 2C'), 13))\n"
+        "del m\n"
+        "for name in ('shared_rules.rummy_melds', 'shared_rules.rummy_search'):\n"
+        "    drop_module(name)\n"
+        "gc.collect()\n"
+        "print('kept', gc.mem_alloc() - base < 512)\n"
+    )
+    out = run_mp(code, heap="2M", cwd=host_build).split()
+    assert out == ["native", "2", "kept", "True"], out
