@@ -159,6 +159,9 @@ class GameScreen(Screen):
     # handed_over()          a computer's move handed the turn to the person (its
     #                        thinking frame)
     # adopt(fields)          take what an older save kept beside the state (a "meta" line)
+    # opened()               the opening is over (a new game, or a save resumed and its
+    #                        reading code gone, the players prepared): work the screen
+    #                        holds off until then (Three-Thirteen's picker and its search)
     # prepare_over()         the ending's first frame, the players gone: a screen whose
     #                        end draws with a part of its own (an import) loads it here,
     #                        and may let go of code nothing needs once the game is over
@@ -167,7 +170,7 @@ class GameScreen(Screen):
     #                        first legal cell)
     # placed(zone, index)    the cursor was placed (a screen may scroll to it)
     # after_move(move, seat) after a computer seat's move (a screen may move its cursor)
-    get_ready = handed_over = adopt = prepare_over = _nothing
+    get_ready = handed_over = adopt = opened = prepare_over = _nothing
     refused = focus = placed = after_move = _nothing
 
     def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
@@ -628,8 +631,12 @@ def drop_records():
 
 def release_save_code(rules):
     """A rules module may keep its save format in NAME_save (docs/contract.md): it is
-    needed to save and to resume, not in play, so it goes (and its heap with it)."""
+    needed to save and to resume, not in play, so it goes (and its heap with it), and
+    the readers every NAME_save imports with it (shared_rules/save_cards.py and
+    save_text.py: nothing else uses them; a resumed match held them to its end)."""
     drop_module(rules.__name__ + "_save")
+    drop_module("shared_rules.save_cards")
+    drop_module("shared_rules.save_text")
 
 
 def _opening():

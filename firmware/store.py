@@ -225,10 +225,13 @@ class Store:
             pass
         self.notices.append("%s: %s" % (name, why))
 
-    def load(self, name, parse, default=None):
+    def load(self, name, parse, default=None, deep=True):
         """parse(file) for the file, or `default` (and a notice) if missing or damaged.
         A MemoryError is tried once more after a collection (the heap's garbage may be
-        what ran out, not the file): only a second one counts as damage."""
+        what ran out, not the file): only a second one counts as damage (a record nested
+        past what the heap holds), and with deep=False (a game's save, whose reading
+        nests nothing: the heap is too small for its code) not even that: it is raised,
+        the file kept for a heap with room."""
         for again in (False, True):
             try:
                 if not self.check_file(name):
@@ -242,6 +245,8 @@ class Store:
                 if not again:
                     gc.collect()
                     continue
+                if not deep:
+                    raise
                 self.set_aside(name, "reset (too deep)")  # nested past what the heap holds
                 return default
 

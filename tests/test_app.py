@@ -11,6 +11,7 @@ from firmware import app as appmod
 from firmware import buttons as btn
 from firmware import games, gamescreen, launcher, reading, records
 from firmware.app import App
+from firmware.store import Store
 from host_sim import device
 from shared_rules import hang10 as h
 
@@ -150,18 +151,29 @@ def test_chord_saves_and_continue_resumes(tmp_path):
     assert h.dump(app.screen.s) == before
 
 
-@pytest.mark.parametrize("where", ["prepare", "__init__", "adopt"])
+@pytest.mark.parametrize("where", ["load", "prepare", "__init__", "adopt"])
 def test_a_heap_too_small_at_a_resume_keeps_the_save(tmp_path, monkeypatch, where):
-    """A MemoryError loading the resumed game's computer players (prepare) or making its
-    screen is the heap's, not the save's: an error shown, the save kept, and it resumes
-    once there is room."""
+    """A MemoryError reading the save (its code's import: the rules' load), loading the
+    resumed game's computer players (prepare) or making its screen is the heap's, not the
+    save's: an error shown, the save kept (not set aside as damaged, and no new game in
+    its place), and it resumes once there is room."""
     app, d, before = saved_mid_game(tmp_path)
 
     def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 1148 bytes")
 
-    patch = classmethod(no_room) if where == "prepare" else no_room
-    monkeypatch.setattr(gamescreen.GameScreen, where, patch)
+    if where == "load":  # the rules module is imported again as the game opens: the
+        real = Store.check_file  # store's step inside the reading is patched instead
+
+        def no_room_for_saves(self, name):
+            if name.endswith(".sav"):
+                no_room()
+            return real(self, name)
+
+        monkeypatch.setattr(Store, "check_file", no_room_for_saves)
+    else:
+        patch = classmethod(no_room) if where == "prepare" else no_room
+        monkeypatch.setattr(gamescreen.GameScreen, where, patch)
     d.keys("A,A")  # Hang 10 -> Continue
     assert type(app.screen).__name__ == "ErrorScreen"
     assert isinstance(app.last_error, MemoryError)

@@ -181,6 +181,37 @@ def test_a_save_in_the_claim_window_resumes_in_it(tmp_path):
     assert device.text_on_screen(board, "A:grab B:let go", 56)
 
 
+def test_a_resume_makes_the_picker_once_the_saves_code_has_left(tmp_path, monkeypatch):
+    """The picker and the meld search its cursor needs come after the opening (opened),
+    not while the save is read (beside the save's code: a resume's heap at its worst on
+    the device). The save's readers leave too."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4S 5S 9D", "2C 2D 2H 6H", "KC KD KH 6S", "7C 8C 9C 6C"], "QH", rnd=1)
+    put(app, screen, s)
+    assert screen.picker is not None  # the person's draw
+    screen.save_now()
+    app.home()
+    d.idle()
+    assert "firmware.ui.picker" not in sys.modules
+    seen = []
+    real = gamescreen.release_save_code
+
+    def release_save_code(rules):  # the save is read: is the picker made yet?
+        seen.append("firmware.ui.picker" in sys.modules)
+        real(rules)
+
+    monkeypatch.setattr(gamescreen, "release_save_code", release_save_code)
+    again = app.start_game("rummy", resume=True)
+    assert r.dump(again.s) == r.dump(s) and again.picker is not None
+    assert seen == [False]
+    for name in ("shared_rules.rummy_save", "shared_rules.save_cards", "shared_rules.save_text"):
+        assert name not in sys.modules
+
+
 def test_the_log_line_says_what_each_computer_did(tmp_path):
     app, board, d, screen = open_match(tmp_path)
     s = screen.s

@@ -383,3 +383,18 @@ def test_a_memory_error_reading_a_file_is_tried_again_before_it_counts_as_damage
 
     assert st.load("rec.json", always_short, "default") == "default"
     assert os.path.exists(st.path("rec.json.bad")) and st.notices == ["rec.json: reset (too deep)"]
+
+
+def test_a_game_save_read_short_of_heap_is_kept_and_the_error_raised(tmp_path):
+    """deep=False (a game's save, whose reading nests nothing): a second MemoryError is
+    the heap's, raised, and the file stays where it is, no notice."""
+    st = Store(str(tmp_path))
+    st.write_text("g.sav", "saved")
+
+    def always_short(f):
+        raise MemoryError
+
+    with pytest.raises(MemoryError):
+        st.load("g.sav", always_short, None, deep=False)
+    assert st.read_text("g.sav") == "saved" and st.notices == []
+    assert not os.path.exists(st.path("g.sav.bad"))

@@ -64,6 +64,11 @@ class RummyScreen(gamescreen.GameScreen):
         self.log_only = False  # this frame redraws the log line alone
         self.picker = None  # the person's move picker: only while the person is to act
         self.remembered = {}  # its cursor's cell in each zone, kept between your turns
+
+    def opened(self):
+        """The picker (and the meld search its cursor needs) once the opening is over,
+        not while a save is read: the search's import beside the save's code is the
+        heap's worst moment of a resume on the device."""
         self.take_picker()
 
     # ---- the hand in melds ---------------------------------------------

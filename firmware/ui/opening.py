@@ -45,6 +45,7 @@ def start(cls, app, gid, seed, options, profile):
     if cls.SAVE_AT_START:
         screen.save_now()
     screen.rest()  # what the opening needed of the resolution's modules goes
+    screen.opened()
     end_code_ahead(screen)
     return screen
 
@@ -116,7 +117,7 @@ def resume(cls, app, gid):
         return screen, fields
 
     short = []
-    got = app.store.load(gid + ".sav", parse)
+    got = app.store.load(gid + ".sav", parse, deep=False)  # no room: an error, save kept
     release_save_code(rules)
     drop_module("firmware.reading")
     drop_registry()
@@ -131,6 +132,7 @@ def resume(cls, app, gid):
     cls.prepare(fields["options"])
     reopen_journal(screen, fields)
     screen.rest()
+    screen.opened()  # a screen's own opening work, the save's code gone (its room)
     end_code_ahead(screen)
     return screen
 
