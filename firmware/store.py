@@ -238,7 +238,7 @@ class Store:
                     return default
                 with open(self.path(name)) as f:
                     return parse(f)
-            except (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError) as e:
+            except DAMAGE as e:
                 self.set_aside(name, "reset (%s)" % (_first_line(e),))
                 return default
             except MemoryError:
@@ -249,6 +249,22 @@ class Store:
                     raise
                 self.set_aside(name, "reset (too deep)")  # nested past what the heap holds
                 return default
+
+    def judge(self, name, fn):
+        """fn() for a file already read (its parse, or the checks after it), or None with
+        the file set aside as damaged if fn raises as a damaged file's reading does. A
+        MemoryError is tried once more after a collection, then raised (the heap's: the
+        file kept)."""
+        for again in (False, True):
+            try:
+                return fn()
+            except DAMAGE as e:
+                self.set_aside(name, "reset (%s)" % (_first_line(e),))
+                return None
+            except MemoryError:
+                if again:
+                    raise
+                gc.collect()
 
     def load_json(self, name, default, check=None):
         """A dict saved as JSON, merged over a copy of `default`; check(dict) may raise
@@ -279,6 +295,10 @@ class Store:
 
     def take_notice(self):
         return self.notices.pop(0) if self.notices else None
+
+
+# what a damaged file's reading raises (a MemoryError is the heap's: Store.load)
+DAMAGE = (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError)
 
 
 def _first_line(e):

@@ -94,38 +94,51 @@ def resume(cls, app, gid):
     """The saved game's screen, or None (no save, or a damaged one set aside with a
     notice: an option or a field out of range counts as damage)."""
     rules = cls.RULES
-
+    drop_registry()  # its room for the reading (a new game lets it go as early)
     from firmware import reading
 
     def parse(f):
         fields = reading.read_header(f, SAVE_HEAD)
         if fields["game"] != gid:
             raise ValueError("save is for %s" % fields["game"][:12])
-        state = rules.load(f.read())
-        options = fields["options"]
-        try:  # the save is read: from here a MemoryError is the heap's, not damage
-            rules.new(fields["seed"], options, fields["profile"])  # checks the options
-            if fields["profile"] is not None:
-                rules.check_profile(fields["profile"])
-            screen = cls(
-                app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
-            )
-            screen.adopt(fields)
-        except MemoryError as e:
-            short.append(e)
-            return None
-        return screen, fields
+        return fields, f.read()
 
-    short = []
-    got = app.store.load(gid + ".sav", parse, deep=False)  # no room: an error, save kept
-    release_save_code(rules)
+    # The file is read whole and closed before the state is made from it: the rules'
+    # save code, imported for that, opens its own file (a block of 1,148 bytes on a
+    # Pico's flash), and two such blocks at once were a resume's first failure there.
+    name = gid + ".sav"
+    store = app.store
+    got = store.load(name, parse, deep=False)  # no room: an error, the save kept
     drop_module("firmware.reading")
-    drop_registry()
-    if short:  # shown as an error, the save kept for a heap with room
-        raise short[0]
     if got is None:
         return None
-    screen, fields = got
+    fields, text = got
+    got = None
+    state = store.judge(name, lambda: rules.load(text))
+    text = None
+    release_save_code(rules)
+    if state is None:
+        return None
+    tidy()  # the reading's garbage: the screen and the checks below get its room
+
+    def make():
+        """The save's options and profile checked (damage: set aside), then its screen,
+        made once the save's code has left: beside it the heap of a resume was at its
+        fullest (a MemoryError here is the heap's: shown, the save kept)."""
+        options = fields["options"]
+        rules.new(fields["seed"], options, fields["profile"])  # checks the options
+        if fields["profile"] is not None:
+            rules.check_profile(fields["profile"])
+        screen = cls(
+            app, gid, rules, state, fields["seed"], options, fields["profile"], fields["stats"]
+        )
+        screen.adopt(fields)
+        return screen
+
+    screen = store.judge(name, make)
+    release_save_code(rules)  # in case the checks or the screen loaded it again
+    if screen is None:
+        return None
     # The players load once the save's code has left (its room), and outside the
     # save's reading: a heap too small for them is an error shown, not a damaged save.
     drop_end_parts(cls)
