@@ -97,17 +97,18 @@ class Runner:
         r = self.run(call, firmware)
         return r["live_peak_bytes"], r["free_at_start"]
 
-    def fits(self, game, heap, firmware=None):
+    def fits(self, game, heap, firmware=None, files=None):
         """The whole game plays in `heap` bytes (an error that stops the device's script,
-        such as a MemoryError the app could not show, counts as not fitting)."""
+        such as a MemoryError the app could not show, counts as not fitting); files: a
+        save (resume_files), resumed and played to its end."""
         label, gid, options = game
-        call = "run(%r, %d, False, %r, %r)" % (gid, heap, options, label)
+        call = "run(%r, %d, False, %r, %r, files=%r)" % (gid, heap, options, label, files)
         try:
             return self.run(call, firmware)["fits"]
         except picoemu.EmuError:
             return False
 
-    def min_heap(self, game, lo, top, firmware=None):
+    def min_heap(self, game, lo, top, firmware=None, files=None):
         """Smallest heap in KB steps, from the live peak `lo` up to `top` bytes, that
         plays the whole game (first tried up to 16 KB over the peak). The peak is
         measured with the Pico's whole heap, where a game may keep more loaded than it
@@ -117,20 +118,91 @@ class Runner:
         lo //= KB
         top = (top + KB - 1) // KB
         hi = min(lo + 16, top)
-        if not self.fits(game, hi * KB, firmware):
+        if not self.fits(game, hi * KB, firmware, files):
             lo, hi = hi, top
-            if not self.fits(game, hi * KB, firmware):
+            if not self.fits(game, hi * KB, firmware, files):
                 return None
-        while lo > 4 and self.fits(game, lo * KB, firmware):
+        while lo > 4 and self.fits(game, lo * KB, firmware, files):
             hi = lo
             lo -= 4
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if self.fits(game, mid * KB, firmware):
+            if self.fits(game, mid * KB, firmware, files):
                 hi = mid
             else:
                 lo = mid
         return hi * KB
+
+
+def resume_files(game, at=None, seed=1000):
+    """The files of a game saved at frame `at` (default: half its frames) by the bench's
+    own presses (picobench_device.run's loop), made on CPython: the same bytes the
+    device writes. {path under the device's folder: bytes}."""
+    from host_sim import device
+
+    label, gid, options = game
+
+    def opened(root):
+        app, _board, d = device.make(root)
+        app.new_seed = lambda: seed
+        if options:
+            app.store.save_json(gid + ".opt.json", options)
+        from firmware import games
+
+        d.idle()
+        d.keys("DOWN," * app.screen.labels().index(games.title(gid)) + "A")
+        d.keys("DOWN," * app.screen.labels().index("New game") + "A")
+        if type(app.screen).__name__ == "OptionsScreen":
+            d.keys("A")
+        return app, app.screen
+
+    def play(app, screen, limit):
+        frames = 0
+        while frames < limit and not screen.finished and app.screen is screen:
+            mask = screen.bot_press()
+            for m in (mask, 0) if mask else (0,):
+                app.frame(m, m)
+                frames += 1
+        return frames
+
+    with tempfile.TemporaryDirectory(prefix="pt-resume-") as root:
+        if at is None:
+            app, screen = opened(os.path.join(root, "whole"))
+            at = play(app, screen, 10**6) // 2
+        folder = os.path.join(root, "saved")
+        app, screen = opened(folder)
+        if play(app, screen, at) < at or screen.finished:
+            raise ValueError("%s: over before frame %d" % (label, at))
+        screen.save_and_exit()
+        out = {}
+        for dirpath, _dirs, names in os.walk(folder):
+            for name in names:
+                path = os.path.join(dirpath, name)
+                with open(path, "rb") as f:
+                    out[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
+        return out
+
+
+def resume_rows(ids, jobs=2):
+    """For each game: the smallest heap (installed as files, and from the uf2 when it is
+    built) in which a save made half way resumes by Continue and plays to the end."""
+    fw, _why = uf2_firmware()
+    runner = Runner(tempfile.mkdtemp(prefix="pt-pb-"))
+
+    def one(game):
+        files = resume_files(game)
+        row = {
+            "game": game[0],
+            "resume_files_min_heap_bytes": None,
+            "resume_uf2_min_heap_bytes": None,
+        }
+        row["resume_files_min_heap_bytes"] = runner.min_heap(game, 64 * KB, 200 * KB, None, files)
+        if fw is not None:
+            row["resume_uf2_min_heap_bytes"] = runner.min_heap(game, 32 * KB, 96 * KB, fw, files)
+        return row
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, bench_runs(ids)))
 
 
 def build_bytes(out):
@@ -324,6 +396,11 @@ def main(argv=None):
     p.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     p.add_argument("--json", action="store_true", help="one JSON object per game")
     p.add_argument("--jobs", type=int, default=2, help="emulated Picos at once (default 2)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="the smallest heap in which a save made half way resumes and plays to the end",
+    )
     args = p.parse_args(argv)
     from firmware import games
 
@@ -336,6 +413,14 @@ def main(argv=None):
     def print_row(r):  # --json: each row as soon as it is measured
         print(json.dumps(r, sort_keys=True), flush=True)
 
+    if args.resume:
+        try:
+            rows = resume_rows(args.games, max(1, args.jobs))
+        except (picoemu.EmuError, subprocess.CalledProcessError, OSError, ValueError) as e:
+            raise SystemExit("picobench: %s" % e) from None
+        for r in rows:
+            print(json.dumps(r, sort_keys=True))
+        return rows
     try:
         rows = measure(args.games, max(1, args.jobs), print_row if args.json else None)
     except (picoemu.EmuError, subprocess.CalledProcessError, OSError) as e:

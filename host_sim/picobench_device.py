@@ -247,14 +247,35 @@ def title_of(gid):
     return games.title(gid)
 
 
-def launch(app, d, title):
-    """From the launcher: the game's menu, New game, and Start on its options."""
+def launch(app, d, title, resume=False):
+    """From the launcher: the game's menu, New game, and Start on its options (resume:
+    Continue, the saved game)."""
     d.idle()
     d.keys("DOWN," * app.screen.labels().index(title) + "A")
+    if resume:
+        d.keys("DOWN," * app.screen.labels().index("Continue") + "A")
+        return app.screen
     d.keys("DOWN," * app.screen.labels().index("New game") + "A")
     if type(app.screen).__name__ == "OptionsScreen":
         d.keys("A")
     return app.screen
+
+
+def put_files(fs, files):
+    """Files (path under the device's folder: bytes) written before anything is measured:
+    a save to resume (host_sim/picobench.py, resume_files)."""
+    import os
+
+    for path, data in files.items():
+        folder = fs
+        for part in path.split("/")[:-1]:
+            folder += "/" + part
+            try:
+                os.mkdir(folder)
+            except OSError:  # there already
+                pass
+        with open(fs + "/" + path, "wb") as f:
+            f.write(data)
 
 
 def trace_of(e):
@@ -272,12 +293,18 @@ def trace_of(e):
         return [repr(e)]
 
 
-def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", peak=False):
+def run(
+    gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", peak=False, files=None
+):
     """detail: the frame-by-frame figures (no collection between frames, so the
     times are the device's); peak: the live heap after a collection at every press
     (its own run, as collecting changes the frames' times); else only whether the game
-    plays to its end in `heap` bytes."""
+    plays to its end in `heap` bytes. files: a saved game's files, resumed by Continue
+    and played to its end."""
     dev = mount_ram_fs(fs)
+    if files:
+        put_files(fs, files)
+        gc.collect()
     ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
     gc.collect()
     base = gc.mem_alloc()
@@ -295,7 +322,7 @@ def run(gid, heap, detail=True, options=None, label=None, seed=1000, fs="/ram", 
     if peak:
         detail = False
     title = title_of(gid)  # no name here holds the registry: a game drops it in play
-    screen = launch(app, d, title)
+    screen = launch(app, d, title, bool(files))
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
         row = {"game": label or gid, "heap": heap, "fits": False, "error": repr(app.last_error)}
         row["where"] = trace_of(app.last_error)

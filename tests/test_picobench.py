@@ -60,7 +60,7 @@ class FakeRunner(picobench.Runner):
         self.also = also
         self.tried = []
 
-    def fits(self, game, heap, firmware=None):
+    def fits(self, game, heap, firmware=None, files=None):
         kb = heap // KB
         self.tried.append(kb)
         return kb >= self.smallest or kb in self.also
@@ -186,3 +186,47 @@ def test_each_row_is_handed_on_as_soon_as_it_is_measured(monkeypatch):
     monkeypatch.setattr(picobench, "measure_game", lambda runner, game, uf2: {"game": game[0]})
     rows = picobench.measure(["hang10", "mypet"], jobs=1, on_row=seen.append)
     assert [r["game"] for r in rows] == ["hang10", "mypet"] and seen == rows
+
+
+def test_resume_files_are_a_save_made_half_way_that_continues(tmp_path):
+    """The bench's resume rows start from the files the device writes when its game is
+    saved half way (made on CPython by the same presses): Continue opens that game."""
+    from host_sim import device
+
+    game = picobench.bench_runs(["hang10"])[0]
+    files = picobench.resume_files(game)
+    assert "saves/hang10.sav" in files and "saves/hang10.in" in files
+    for path, data in files.items():
+        os.makedirs(os.path.dirname(os.path.join(tmp_path, path)), exist_ok=True)
+        with open(os.path.join(tmp_path, path), "wb") as f:
+            f.write(data)
+    app, _board, d = device.make(str(tmp_path))
+    d.idle()
+    d.keys("A")  # Hang 10's menu
+    assert app.screen.labels()[0] == "Continue"
+    d.keys("A")
+    assert app.screen.gid == "hang10" and not app.screen.finished
+    assert app.screen.s.phase is not None
+
+
+def test_a_game_over_before_the_frame_asked_is_one_error():
+    game = picobench.bench_runs(["hang10"])[0]
+    with pytest.raises(ValueError, match="over before frame"):
+        picobench.resume_files(game, at=10**6)
+
+
+@pytest.mark.parametrize("game", picobench.bench_runs(), ids=lambda g: g[0])
+def test_a_save_made_half_way_resumes_within_the_uf2_budget(runner, frozen, game):
+    """A save loads where the game runs: resumed by Continue from the uf2 in 48 KB and
+    played to the end (python -m host_sim picobench --resume: the smallest heaps)."""
+    label, gid, options = game
+    files = picobench.resume_files(game)
+    call = "run(%r, %d, False, %r, %r, files=%r)" % (
+        gid,
+        picobench.BUDGET_UF2_HEAP,
+        options,
+        label,
+        files,
+    )
+    r = runner.run(call, frozen)
+    assert r["fits"], r
