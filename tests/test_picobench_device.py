@@ -26,7 +26,7 @@ print(json.dumps({"call_us": dev.call_us, "calls": dev.calls - calls0, "us": dev
 
 
 def test_the_ram_device_counts_its_calls_and_their_cost():
-    out = run_mp(CODE)
+    out = run_mp(CODE, heap="2M")  # the 64 KB device and the whole script (source)
     r = json.loads(out.strip().splitlines()[-1])
     assert r["calls"] > 0 and r["pages"] > 0
     # what a save's time leaves out: the time inside the methods and the calls themselves
@@ -58,6 +58,6 @@ print(gc.mem_alloc() - a0, bytes(buf[:4]), bytes(dev.data[3 * 4096 + 96 : 3 * 40
 def test_the_ram_device_leaves_no_garbage():
     # the Pico's flash device is C: a RAM device that made objects would fill the heap
     # and bring on collections inside the frames the bench measures
-    out = run_mp(NO_GARBAGE).split()
+    out = run_mp(NO_GARBAGE, heap="2M").split()
     assert out[0] == "0", out
     assert out[1:] == ["b'xxxx'", "b'xxxx'"], out
