@@ -94,7 +94,6 @@ def resume(cls, app, gid):
     """The saved game's screen, or None (no save, or a damaged one set aside with a
     notice: an option or a field out of range counts as damage)."""
     rules = cls.RULES
-    drop_registry()  # its room for the reading (a new game lets it go as early)
     from firmware import reading
 
     def parse(f):
@@ -110,6 +109,7 @@ def resume(cls, app, gid):
     store = app.store
     got = store.load(name, parse, deep=False)  # no room: an error, the save kept
     drop_module("firmware.reading")
+    drop_registry()
     if got is None:
         return None
     fields, text = got
