@@ -250,22 +250,6 @@ class Store:
                 self.set_aside(name, "reset (too deep)")  # nested past what the heap holds
                 return default
 
-    def judge(self, name, fn):
-        """fn() for a file already read (its parse, or the checks after it), or None with
-        the file set aside as damaged if fn raises as a damaged file's reading does. A
-        MemoryError is tried once more after a collection, then raised (the heap's: the
-        file kept)."""
-        for again in (False, True):
-            try:
-                return fn()
-            except DAMAGE as e:
-                self.set_aside(name, "reset (%s)" % (_first_line(e),))
-                return None
-            except MemoryError:
-                if again:
-                    raise
-                gc.collect()
-
     def load_json(self, name, default, check=None):
         """A dict saved as JSON, merged over a copy of `default`; check(dict) may raise
         ValueError for values out of range (the file is then set aside like damage)."""

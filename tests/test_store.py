@@ -400,13 +400,15 @@ def test_a_game_save_read_short_of_heap_is_kept_and_the_error_raised(tmp_path):
     assert not os.path.exists(st.path("g.sav.bad"))
 
 
-def test_judge_sets_a_file_aside_for_damage_and_raises_for_the_heap(tmp_path):
-    """Store.judge: the checks after a file's parse (a resume's state, options, screen).
+def test_judged_sets_a_file_aside_for_damage_and_raises_for_the_heap(tmp_path):
+    from firmware.ui.opening import judged
+
+    """opening.judged: the checks after a file's parse (a resume's state, options, screen).
     Damage sets the file aside with a notice; a MemoryError is tried once more after a
     collection, and a second is raised, the file kept."""
     st = Store(str(tmp_path))
     st.write_text("g.sav", "saved")
-    assert st.judge("g.sav", lambda: 7) == 7
+    assert judged(st, "g.sav", lambda: 7) == 7
     calls = []
 
     def short_once():
@@ -415,18 +417,18 @@ def test_judge_sets_a_file_aside_for_damage_and_raises_for_the_heap(tmp_path):
             raise MemoryError
         return "made"
 
-    assert st.judge("g.sav", short_once) == "made" and len(calls) == 2
+    assert judged(st, "g.sav", short_once) == "made" and len(calls) == 2
 
     def always_short():
         raise MemoryError
 
     with pytest.raises(MemoryError):
-        st.judge("g.sav", always_short)
+        judged(st, "g.sav", always_short)
     assert st.read_text("g.sav") == "saved" and st.notices == []
 
     def damaged():
         raise ValueError("bad stock")
 
-    assert st.judge("g.sav", damaged) is None
+    assert judged(st, "g.sav", damaged) is None
     assert st.notices == ["g.sav: reset (bad stock)"] and st.read_text("g.sav") is None
     assert os.path.exists(st.path("g.sav.bad"))

@@ -15,6 +15,8 @@ from firmware.gamescreen import (
     drop_records,
     release_save_code,
 )
+from firmware.store import DAMAGE
+from firmware.store import _first_line as first_line
 
 # Free heap, the game opened, over which the end's code loads with it and stays (a
 # Pico's whole heap; not a heap near the 80 KB budget's edge).
@@ -114,7 +116,7 @@ def resume(cls, app, gid):
         return None
     fields, text = got
     got = None
-    state = store.judge(name, lambda: rules.load(text))
+    state = judged(store, name, lambda: rules.load(text))
     text = None
     release_save_code(rules)
     if state is None:
@@ -135,7 +137,7 @@ def resume(cls, app, gid):
         screen.adopt(fields)
         return screen
 
-    screen = store.judge(name, make)
+    screen = judged(store, name, make)
     release_save_code(rules)  # in case the checks or the screen loaded it again
     if screen is None:
         return None
@@ -148,6 +150,23 @@ def resume(cls, app, gid):
     screen.opened()  # a screen's own opening work, the save's code gone (its room)
     end_code_ahead(screen)
     return screen
+
+
+def judged(store, name, fn):
+    """fn() for a file already read (its parse, or the checks after it), or None with
+    the file set aside as damaged if fn raises as a damaged file's reading does. A
+    MemoryError is tried once more after a collection, then raised (the heap's: the
+    file kept). Here, not in the store, which every game holds in its heap."""
+    for again in (False, True):
+        try:
+            return fn()
+        except DAMAGE as e:
+            store.set_aside(name, "reset (%s)" % (first_line(e),))
+            return None
+        except MemoryError:
+            if again:
+                raise
+            gc.collect()
 
 
 def reopen_journal(scr, fields):
