@@ -40,6 +40,32 @@ def case_c16_the_last_pile_card_calls_gnerts_and_play_freezes():
     assert g.moves(s) == [g.NEXT]
 
 
+def case_c16_the_last_pile_card_to_the_scoring_area_calls_gnerts():
+    """C15, C16: the Pile's last card played straight to the Scoring Area calls G'NERTS
+    too; it counts as a card put up."""
+    s = build([{"pile": "AS", "cols": ("6S", "9H", "9C", "9D")}, {}])
+    act(s, "p-f")
+    assert g.round_over(s) and s.ender == 0 and s.piles[0] == []
+    h = g.summary(s)["rounds"][0]
+    assert h["ender"] == 0 and h["pile_left"] == [0, 13] and h["scored"] == [1, 0]
+    assert s.totals == [1, -26]
+
+
+def case_c9_c16_a_column_moved_away_takes_the_last_pile_card_gnerts():
+    """C7, C9, C16: a whole column moved onto another leaves a gap the Pile's last card
+    fills: G'NERTS, and West's ace later in the same tick does not go up."""
+    s = build(
+        [{"pile": "5H", "cols": ("8H", "9S", "9C", "9D")}, {"cols": ("AD", "9H", "9C", "9D")}]
+    )
+    g.set_seat(s, 1, "strong", 5)
+    s.tick = 1  # tick 2: the person first
+    s.next_at[1] = 2
+    act(s, "1-2")
+    assert g.round_over(s) and s.ender == 0 and s.piles[0] == []
+    assert s.cols[0][1] == cards("9S 8H") and s.cols[0][0] == cards("5H")
+    assert len(s.ftop) == 0  # West's ace never came
+
+
 def case_c17_a_round_scores_cards_played_less_twice_the_pile():
     """C17: cards in the Scoring Area less twice the Pile: the person 2 - 0, West
     1 - 2 * 12 = -23 (negative totals are kept)."""
