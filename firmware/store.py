@@ -239,7 +239,7 @@ class Store:
                 with open(self.path(name)) as f:
                     return parse(f)
             except DAMAGE as e:
-                self.set_aside(name, "reset (%s)" % (_first_line(e),))
+                self.set_aside(name, "reset (%s)" % (first_line(e),))
                 return default
             except MemoryError:
                 if not again:
@@ -285,6 +285,7 @@ class Store:
 DAMAGE = (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError)
 
 
-def _first_line(e):
+def first_line(e):
+    """A reading error in one short line (a notice, a file set aside)."""
     text = str(e) or e.__class__.__name__
     return text.split("\n")[0][:40]

@@ -15,8 +15,7 @@ from firmware.gamescreen import (
     drop_records,
     release_save_code,
 )
-from firmware.store import DAMAGE
-from firmware.store import _first_line as first_line
+from firmware.store import DAMAGE, first_line
 
 # Free heap, the game opened, over which the end's code loads with it and stays (a
 # Pico's whole heap; not a heap near the 80 KB budget's edge).
