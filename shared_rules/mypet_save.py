@@ -171,7 +171,7 @@ def load(text):
     except (IndexError, TypeError, KeyError, OverflowError):
         _bad("save is damaged")
     check(s)
-    if dump(s) != text:
+    if not _st.dumps_as(p.dump_to, s, text):
         _bad("save is not in the form dump() writes")
     return s
 

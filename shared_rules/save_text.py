@@ -58,3 +58,26 @@ def keys_in_order(game, order, keys):
     """The save's keys are exactly `keys`, in that order."""
     if order != keys:
         bad(game, "save fields %s, expected %s" % (" ".join(order[:4]), " ".join(keys[:4])))
+
+
+class _Same:
+    """A file for a dump_to that compares each piece it is given with the text."""
+
+    def __init__(self, text):
+        self.text = text
+        self.at = 0
+        self.same = True
+
+    def write(self, piece):
+        if self.same and self.text.startswith(piece, self.at):
+            self.at += len(piece)
+        else:
+            self.same = False
+
+
+def dumps_as(dump_to, s, text):
+    """True when dump_to(s, f) writes exactly `text`: the check that a save is in the
+    form dump() writes, without a second copy of the save on the heap."""
+    same = _Same(text)
+    dump_to(s, same)
+    return same.same and same.at == len(text)

@@ -421,3 +421,25 @@ def test_duel_redeal_keeps_what_the_seat_sees():
         assert len(r.hands[other]) == len(s.hands[other]) and len(r.stock) == len(s.stock)
         changed += r.hands[other] != s.hands[other]
     assert changed > 10
+
+
+def test_dumps_as_compares_a_save_with_what_dump_writes():
+    """save_text.dumps_as: the whole text, piece by piece (no copy of the save kept)."""
+    from shared_rules import fencing, save_text
+
+    s = fencing.new(7, None, None)
+    text = fencing.dump(s)
+    assert save_text.dumps_as(fencing.dump_to, s, text)
+    assert not save_text.dumps_as(fencing.dump_to, s, text[:-1])
+    assert not save_text.dumps_as(fencing.dump_to, s, text + "\n")
+    assert not save_text.dumps_as(fencing.dump_to, s, text.replace("seed 7", "seed 8"))
+
+
+@pytest.mark.parametrize("gid", ["fencing", "mypet", "rummy"])
+def test_load_refuses_a_save_not_in_the_form_dump_writes(gid):
+    """A number written "07" reads as 7, but only what dump() writes is a save."""
+    rules = __import__("shared_rules." + gid, None, None, ["x"])
+    text = rules.dump(rules.new(7, None, None))
+    assert rules.dump(rules.load(text)) == text
+    with pytest.raises(ValueError, match="form dump"):
+        rules.load(text.replace("\nseed 7\n", "\nseed 07\n"))
