@@ -686,12 +686,12 @@ def dump(s):
     return "\n".join(lines) + "\n"
 
 
-# ---- rarely used parts (shared_rules/disc_levels.py, disc_more.py, disc_save.py) ---
+# ---- rarely used parts (disc_levels.py, disc_more.py, disc_save.py, disc_views.py) ---
 
 # Named here, held there: each answers as disc.NAME (the module's __getattr__), so
 # their code is in the heap only while used. disc_levels: the levels' table, profiles;
 # disc_more: options' text, a new match, the result; disc_save: the save read back, the
-# checks, the parser, views and copies.
+# checks; disc_views: the parser, views and copies.
 _PARTS = (
     (
         "shared_rules.disc_levels",
@@ -701,7 +701,8 @@ _PARTS = (
         "shared_rules.disc_more",
         ("option_text", "describe", "starts", "new", "derez_list", "summary"),
     ),
-    ("shared_rules.disc_save", ("load", "check", "parse_move", "view", "redeal", "copy")),
+    ("shared_rules.disc_save", ("load", "check")),
+    ("shared_rules.disc_views", ("parse_move", "view", "redeal", "copy")),
 )
 
 

@@ -681,7 +681,7 @@ def _put_cards(put, head, seq, n):
         put(_cards.cards_text(seq, j, i) + ("\n" if j == n else " "))
 
 
-# ---- rarely used parts (shared_rules/dsol_save.py) --------------------------------
+# ---- rarely used parts (shared_rules/dsol_save.py, dsol_views.py) ----------------
 
 
 def _save():
@@ -707,20 +707,26 @@ def parse_card(text):
     return _cards.parse_card(text)
 
 
+def _views():
+    from shared_rules import dsol_views
+
+    return dsol_views
+
+
 def parse_move(s, text):
     """Inverse of move_text (any case). Raises ValueError on text that is not a move."""
-    return _save().parse_move(s, text)
+    return _views().parse_move(s, text)
 
 
 def view(s, seat):
     """What `seat` may see (docs/rules/dsol.md)."""
-    return _save().view(s, seat)
+    return _views().view(s, seat)
 
 
 def redeal(s, seat, rng):
     """A copy `seat` cannot tell from s: what is hidden from it dealt again."""
-    return _save().redeal(s, seat, rng)
+    return _views().redeal(s, seat, rng)
 
 
 def copy(s):
-    return _save().copy(s)
+    return _views().copy(s)

@@ -639,7 +639,8 @@ def _text(seq, n):
 # them); rummy_table: a meld, the melds a hand lays down, lay-offs; rummy_groups: the
 # screen's arrangement; rummy_score: a hand's melds at a round's end; rummy_more: the
 # options, the summary's keys, the bench's rows, a new match; rummy_save: the save read
-# back, the checks, the card and move parsers, views, redeals and copies, the summary.
+# back, the checks, the card parsers; rummy_views: the move parser, views, redeals and
+# copies, the summary.
 _PARTS = (
     (
         "shared_rules.rummy_melds",
@@ -654,19 +655,11 @@ _PARTS = (
     ),
     (
         "shared_rules.rummy_save",
-        (
-            "load",
-            "check",
-            "parse_move",
-            "view",
-            "redeal",
-            "copy",
-            "set_piles",
-            "summary",
-            "parse_card",
-            "parse_cards",
-            "cards_text",
-        ),
+        ("load", "check", "parse_card", "parse_cards", "cards_text"),
+    ),
+    (
+        "shared_rules.rummy_views",
+        ("parse_move", "view", "redeal", "copy", "set_piles", "summary"),
     ),
 )
 
