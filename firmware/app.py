@@ -100,9 +100,20 @@ def drop_launcher():
 def unload_games():
     """Every game's modules out of the heap, found by their packages, not by the
     registry (whose code may not be loaded, and may not fit: an error, a full heap)."""
-    for name in list(sys.modules):
-        if name.startswith("shared_rules.") or name.startswith("firmware.play."):
-            drop_module(name)
+    gc.collect()  # what the caller let go of
+    kept = 0  # RESIDENT modules met (they stay, and come first among the game modules)
+    while True:  # one module a pass, found without a list of the names (a full heap)
+        n = 0
+        for name in sys.modules:
+            if name.startswith("shared_rules.") or name.startswith("firmware.play."):
+                if n == kept:
+                    break
+                n += 1
+        else:
+            break
+        drop_module(name)
+        if name in sys.modules:
+            kept += 1
     gc.collect()
 
 

@@ -875,3 +875,27 @@ def test_the_app_drops_the_boot_scripts_rp2_module(tmp_path, monkeypatch):
         assert "rp2" not in sys.modules
     finally:
         __main__.__dict__.pop("rp2", None)
+
+
+def test_unload_games_drops_every_game_module_but_the_resident_ones(monkeypatch):
+    """The error path's unload (a full heap): no list of names made, RESIDENT modules
+    (machine code) kept wherever they come, and it ends."""
+    import types
+
+    mods = {}
+    for name, resident in (
+        ("firmware.app", False),
+        ("shared_rules.a", False),
+        ("shared_rules.native", True),
+        ("firmware.play.a_screen", False),
+        ("shared_rules.native2", True),
+        ("shared_rules.b", False),
+    ):
+        m = types.ModuleType(name)
+        if resident:
+            m.RESIDENT = True
+        mods[name] = m
+    monkeypatch.setattr(sys, "modules", mods)
+    appmod.unload_games()
+    assert list(mods) == ["firmware.app", "shared_rules.native", "shared_rules.native2"]
+
