@@ -661,3 +661,32 @@ def test_a_save_in_any_phase_resumes_and_plays_the_same_match(tmp_path):
     saved, reached = _whole_match(tmp_path / "saved", stops)
     assert sorted(reached) == sorted(name for name, _ in stops), reached
     assert saved == plain
+
+
+def test_a_resume_loads_the_search_before_the_save_is_read(tmp_path, monkeypatch):
+    """The bytecode meld search, which the match holds throughout and the first frame
+    after a resume needs, comes before the save's code (the screen's before_reading):
+    after it, its 2,177-byte function found no room on the device."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path)
+    s = build(["3S 4S 5S 9D", "2C 2D 2H 6H", "KC KD KH 6S", "7C 8C 9C 6C"], "QH", rnd=1)
+    put(app, screen, s)
+    screen.save_now()
+    app.home()
+    d.idle()
+    for name in ("shared_rules.rummy_search", "shared_rules.rummy_melds"):
+        sys.modules.pop(name, None)
+    seen = []
+    real = gamescreen.release_save_code
+
+    def release_save_code(rules):  # the save is read (the first call)
+        seen.append("shared_rules.rummy_search" in sys.modules)
+        real(rules)
+
+    monkeypatch.setattr(gamescreen, "release_save_code", release_save_code)
+    again = app.start_game("rummy", resume=True)
+    assert r.dump(again.s) == r.dump(s)
+    assert seen[0]
