@@ -107,10 +107,6 @@ def check(s):
         _bad("no cards on either side, but no corps-a-corps")
 
 
-def dump(s):
-    return f.dump(s)
-
-
 def _ints(text, n):
     return _st.ints("fencing", text, n)
 
