@@ -898,4 +898,3 @@ def test_unload_games_drops_every_game_module_but_the_resident_ones(monkeypatch)
     monkeypatch.setattr(sys, "modules", mods)
     appmod.unload_games()
     assert list(mods) == ["firmware.app", "shared_rules.native", "shared_rules.native2"]
-
