@@ -45,7 +45,9 @@ def play(app, game, seed, options):
     app.start_game(game, seed=seed, options=options, resume=False)
     screen = app.screen
     for _ in range(200000):
-        if screen.finished:
+        # an error leaves the game for the error screen: the game's screen is not driven
+        # on (its presses would fall on the launcher and its picker on a stale position)
+        if screen.finished or app.screen is not screen:
             break
         m = screen.bot_press()
         app.frame(m, m)
@@ -57,6 +59,8 @@ def play(app, game, seed, options):
         )
     if app.last_error is not None:
         raise RuntimeError("%s seed %d: %r" % (game, seed, app.last_error))
+    if not screen.finished:
+        raise RuntimeError("%s seed %d: the game's screen left before its end" % (game, seed))
     app.home()
     app.frame(0, 0)
 
