@@ -18,3 +18,33 @@ def test_consecutive_games_do_not_grow_the_heap():
     assert 0 <= r["heap_max"] - r["heap_warm_max"] <= 64
     for game in r["heap_last"]:
         assert r["heap_warm"][game] <= r["heap_last"][game] <= r["heap_max"]
+
+
+def test_an_error_inside_a_game_ends_the_soak_with_it(tmp_path, monkeypatch):
+    """The game's screen is not driven on once the app has left it for the error screen:
+    the soak stops at once with the app's error (CPython, the device's app)."""
+    from boards import headless
+    from firmware import app as appmod
+    from firmware import gamescreen
+
+    app = appmod.App(headless.setup(fs_root=str(tmp_path)))
+    app.frame(0, 0)
+    presses = []
+    handle = gamescreen.GameScreen.handle
+
+    def failing(self, pressed, held):
+        presses.append(pressed)
+        if len(presses) == 3:
+            raise ValueError("a bug in the game")
+        handle(self, pressed, held)
+
+    monkeypatch.setattr(gamescreen.GameScreen, "handle", failing)
+    try:
+        soak_device.play(app, "hang10", 5000, None)
+    except RuntimeError as e:
+        assert "hang10 seed 5000" in str(e) and "a bug in the game" in str(e)
+        assert "did not finish" not in str(e)  # at once, not after 200,000 presses
+    else:
+        raise AssertionError("the soak went on past the error")
+    assert len(presses) == 3
+    assert type(app.screen).__name__ == "ErrorScreen"
