@@ -1,5 +1,7 @@
 """Many games in one VM process at the heap cap: the heap retained after gc does not grow."""
 
+import pytest
+
 from firmware import games
 from host_sim import soak, soak_device
 from mpvm import require_vm
@@ -39,12 +41,9 @@ def test_an_error_inside_a_game_ends_the_soak_with_it(tmp_path, monkeypatch):
         handle(self, pressed, held)
 
     monkeypatch.setattr(gamescreen.GameScreen, "handle", failing)
-    try:
+    with pytest.raises(RuntimeError) as e:
         soak_device.play(app, "hang10", 5000, None)
-    except RuntimeError as e:
-        assert "hang10 seed 5000" in str(e) and "a bug in the game" in str(e)
-        assert "did not finish" not in str(e)  # at once, not after 200,000 presses
-    else:
-        raise AssertionError("the soak went on past the error")
+    assert "hang10 seed 5000" in str(e.value) and "a bug in the game" in str(e.value)
+    assert "did not finish" not in str(e.value)  # at once, not after 200,000 presses
     assert len(presses) == 3
     assert type(app.screen).__name__ == "ErrorScreen"
