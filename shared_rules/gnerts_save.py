@@ -63,6 +63,45 @@ def check(s):
         _bad("round %d in play after %d rounds" % (s.round, done))
     if s.ender != g.PLAYING and done != s.round:
         _bad("round %d ended but %d rounds kept" % (s.round, done))
+    _check_round_end(s, done)
+
+
+def _check_round_end(s, done):
+    """The round's end agrees with its record, the standstills and the counts of ticks
+    and moves (a tick or a deal each); no round was dealt after the game was over."""
+    n = s.n
+    playing = s.ender == g.PLAYING
+    if s.ender == g.STANDSTILL:
+        if s.stills != g.ROTATIONS + 1:
+            _bad("a round ended in a standstill after %d standstills" % s.stills)
+    elif s.stills > g.ROTATIONS:
+        _bad("%d standstills in a round not ended by one" % s.stills)
+    ticks = 0
+    totals = [0] * n
+    for i in range(done):
+        scored, left, ender, length = g.round_record(s, i)
+        ticks += length
+        for seat in range(n):
+            totals[seat] += scored[seat] - 2 * left[seat]
+        if (i < done - 1 or playing) and _over_after(s, totals, i + 1):
+            _bad("a round dealt after the game was over (round %d)" % (i + 2))
+    if s.ticks != ticks + (s.tick if playing else 0):
+        _bad("%d ticks, the rounds' %d" % (s.ticks, ticks))
+    if s.nmoves != s.ticks + s.round - 1:
+        _bad("%d moves for %d ticks and %d deals" % (s.nmoves, s.ticks, s.round - 1))
+    if not playing:
+        scored, left, ender, length = g.round_record(s, -1)
+        pile = [len(p) for p in s.piles]
+        if ender != s.ender or scored != s.scored or left != pile or length != s.tick:
+            _bad("the last round's record is not the round just ended")
+
+
+def _over_after(s, totals, rounds):
+    """The game was over after that many rounds with those totals (as g.over)."""
+    if rounds >= g.max_rounds(s):
+        return True
+    top = max(totals)
+    return top >= s.opts["target"] and totals.count(top) == 1
 
 
 def _check_cards(s):

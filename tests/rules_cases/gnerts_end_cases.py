@@ -154,8 +154,9 @@ def case_d9_a_long_games_rounds_are_saved_and_summed():
         s.history.extend(bytearray([1, 2, 0, 0, 2, i, 1, 0, 0]))
         s.totals[0] += 1
         s.totals[1] += 2
-    s.round = 41  # the 41st ended
-    s.ender = 1
+    s.round = 42  # the 42nd dealt, not yet played
+    s.ticks = sum(256 + i for i in range(41))  # each round's ticks, in the records
+    s.nmoves = s.ticks + 41  # a tick or a deal each
     g.check(s)
     t = g.load(g.dump(s))
     assert t.history == s.history and t.totals == [41, 82]
@@ -238,6 +239,73 @@ def case_save_round_trip_and_damage():
     ]
     for text in bad:
         assert text != t and raises(g.load, text)
+
+
+def _line(text, key, value):
+    """The save with its `key` line's value replaced."""
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        if lines[i].startswith(key + " "):
+            lines[i] = key + " " + value
+    return "\n".join(lines)
+
+
+def _field(text, key):
+    for line in text.split("\n"):
+        if line.startswith(key + " "):
+            return line[len(key) + 1 :]
+    return ""
+
+
+def _through_round(seed, rounds):
+    """Two strong seats' game to the end of that many rounds."""
+    s = g.new(seed, {"rivals": 1})
+    g.set_seat(s, 0, "strong", 3)
+    while g.rounds_done(s) < rounds:
+        g.play(s, g.NEXT if g.round_over(s) else g.WAIT)
+    return s
+
+
+def case_save_whose_fields_disagree_is_refused():
+    """load validates the fields against each other too, not one by one: a round's end
+    and its record, the standstills, the counts of ticks and moves (a tick or a deal
+    each), and no round dealt once the game was over."""
+    ended = _through_round(9, 1)
+    t = g.dump(ended)
+    assert g.dump(g.load(t)) == t
+    n, rnd, ender, stills, tick, ticks, nmoves = [int(x) for x in _field(t, "at").split()]
+    g.play(ended, g.NEXT)
+    for _ in range(30):
+        g.play(ended, g.WAIT)
+    u = g.dump(ended)  # round 2 in play
+    assert g.dump(g.load(u)) == u
+    at2 = [int(x) for x in _field(u, "at").split()]
+    scored, left, rec_ender, length = g.round_record(ended, 0)
+
+    def at(values):
+        return " ".join(str(x) for x in values)
+
+    bad = [
+        _line(u, "at", at(at2[:3] + [g.ROTATIONS + 1] + at2[4:])),  # the round over
+        _line(t, "at", at([n, rnd, ender, g.ROTATIONS + 1, tick, ticks, nmoves])),
+        _line(t, "at", at([n, rnd, ender, stills, tick, ticks, nmoves - 1])),
+        _line(t, "at", at([n, rnd, ender, stills, tick - 1, ticks - 1, nmoves - 1])),
+        _line(u, "at", at(at2[:6] + [at2[6] + 1])),
+        _line(u, "at", at(at2[:5] + [at2[5] + 1, at2[6] + 1])),
+    ]
+    record = "%d,%d/%d,%d/%%d/%%d" % (scored[0], scored[1], left[0], left[1])
+    bad.append(_line(t, "history", record % (-1, length)))  # not a standstill
+    bad.append(_line(t, "history", record % (rec_ender, length + 1)))
+    # two rounds of 52 points: over at 100 before round 3 was dealt
+    over = _through_round(5, 2)
+    g.play(over, g.NEXT)
+    v = g.dump(over)
+    assert g.dump(g.load(v)) == v
+    lengths = [g.round_record(over, i)[3] for i in range(2)]
+    v = _line(v, "totals", "104 -52")
+    bad.append(_line(v, "history", "52,0/0,13/0/%d 52,0/0,13/0/%d" % tuple(lengths)))
+    for text in bad:
+        assert raises(g.load, text), text
 
 
 def case_redeal_keeps_what_the_seat_sees():
