@@ -76,6 +76,19 @@ def _player(rules, name, seed):
     )
 
 
+# run --auto's players as a timed seat's policies (shared_rules.gnerts.POLICIES)
+TIMED_POLICIES = {"best": "strong", "greedy": "greedy", "random": "random"}
+
+
+def _clock(rules):
+    """Every seat a computer on its timer: the one legal move, a tick or the next deal."""
+
+    def move(s):
+        return rules.moves(s)[0]
+
+    return move
+
+
 def _any_move(rules, s, rng):
     ms = rules.moves(s)
     return ms[rng.below(len(ms))]
@@ -95,6 +108,11 @@ def autoplay(game, seed, player="best", max_moves=200000, options=None):
     rules = _rules(game, preview=True)
     s = rules.new(seed, options, rules.PROFILE)
     choose = _player(rules, player, seed)
+    if hasattr(rules, "set_seat") and "speed" in s.opts:
+        # a real-time game whose computers act on timers (G'nerts): the person's seat
+        # too, at the game's speed, not an action at every tick; the ticks pass by WAIT
+        rules.set_seat(s, 0, TIMED_POLICIES[player], s.opts["speed"])
+        choose = _clock(rules)
     n = 0
     while not rules.over(s):
         rules.play(s, choose(s))

@@ -90,6 +90,25 @@ def test_run_speed_takes_each_games_own_levels():
     assert row["options"]["speed"] == 4
 
 
+def test_run_gnerts_plays_every_seat_on_its_timer():
+    """run gnerts --auto: the person's seat is a computer like the others, acting on its
+    own timer at the game's speed (not at every tick, which won every game), so the
+    figures are a game among equals: the same game as every seat set to its policy."""
+    from shared_rules import gnerts
+
+    for player, policy in (("best", "strong"), ("random", "random")):
+        row = cli.autoplay("gnerts", 3, player, options={"rivals": 2, "speed": 4})
+        s = gnerts.new(3, {"rivals": 2, "speed": 4})
+        gnerts.set_seat(s, 0, policy, 4)
+        n = 0
+        while not gnerts.over(s):
+            gnerts.play(s, gnerts.NEXT if gnerts.round_over(s) else gnerts.WAIT)
+            n += 1
+        assert row["totals"] == s.totals and row["moves"] == n
+    winners = [cli.autoplay("gnerts", seed, options={"rivals": 2})["winner"] for seed in range(6)]
+    assert set(winners) != {0}  # three strong seats at one speed: not seat 0 every time
+
+
 def test_a_game_that_never_ends_is_one_line(monkeypatch, capsys):
     """run --auto stops a game at its move cap with one line and status 1, not a
     traceback (computer players going round in circles would be a bug to report)."""
