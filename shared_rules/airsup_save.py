@@ -46,6 +46,38 @@ def check(s):
         _check_roll(s.log[i], s.log[i + 1])
 
 
+def _check_last_turn(s):
+    """A save's tracks agree with the last turn's dice (load: a position built for a
+    rule case need not have come from play): a side holds one research roll for
+    each plane the other lost above its technology (BONUS), has 10 resources less the
+    raid hits it took, and gained one level of technology a turn at most; before the
+    first turn there are no dice and no planes."""
+    held = [0, 0]
+    hits = [0, 0]
+    for i in range(0, s.nlog, 2):
+        other = 1 - (s.log[i] & 1)
+        flags = s.log[i + 1]
+        if flags & a.BONUS:
+            held[other] += 1
+        if (s.log[i] >> 1) & 3 == a.STEP_RAID and flags & a.HIT:
+            hits[other] += 1
+    for seat in (0, 1):
+        name = a.country_name(s, seat)
+        if s.research[seat] != held[seat]:
+            _bad(
+                "%s holds %d research rolls, the dice gave %d"
+                % (name, s.research[seat], held[seat])
+            )
+        if s.res[seat] != max(0, a.RESOURCES - hits[seat]):
+            _bad("%s has %d resources after %d raid hits" % (name, s.res[seat], hits[seat]))
+        if s.tech[seat] > 1 + s.half:
+            _bad("%s at technology %d in turn %d" % (name, s.tech[seat], s.half + 1))
+        if s.half == 0 and any(s.planes[seat]):
+            _bad("planes before the first turn")
+    if s.half == 0 and s.nlog:
+        _bad("dice before the first turn")
+
+
 def _check_side(s, seat):
     name = a.country_name(s, seat)
     _int_in(s.res[seat], 0, a.RESOURCES, name + " resources")
@@ -142,6 +174,7 @@ def load(text):
             _bad("save: bad rolls")
         s.nlog = len(hexed) // 2
     check(s)
+    _check_last_turn(s)
     return s
 
 

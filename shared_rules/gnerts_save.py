@@ -63,13 +63,14 @@ def check(s):
         _bad("round %d in play after %d rounds" % (s.round, done))
     if s.ender != g.PLAYING and done != s.round:
         _bad("round %d ended but %d rounds kept" % (s.round, done))
-    _check_round_end(s, done)
 
 
-def _check_round_end(s, done):
-    """The round's end agrees with its record, the standstills and the counts of ticks
+def _check_round_end(s):
+    """A save's round end agrees with its record (load: a position built for a rule
+    case need not have come from play), the standstills and the counts of ticks
     and moves (a tick or a deal each); no round was dealt after the game was over."""
     n = s.n
+    done = g.rounds_done(s)
     playing = s.ender == g.PLAYING
     if s.ender == g.STANDSTILL:
         if s.stills != g.ROTATIONS + 1:
@@ -261,6 +262,7 @@ def load(text):
             raise
         _bad("damaged save (%s)" % e)
     check(s)
+    _check_round_end(s)
     return s
 
 

@@ -385,7 +385,7 @@ def case_illegal_moves_leave_the_state_unchanged():
 
 def case_save_round_trip_and_damage():
     """dump/load are exact inverses; load refuses damaged text."""
-    s = build(tech=(3, 2), planes=((1, 2, 1, 0, 0), (2, 0, 0, 0, 0)))
+    s = build(tech=(3, 2), planes=((1, 2, 1, 0, 0), (2, 0, 0, 0, 0)), half=2)
     order(s, "buy 3, research, raid 2")
     t = a.dump(s)
     assert a.dump(a.load(t)) == t
@@ -404,3 +404,36 @@ def case_save_round_trip_and_damage():
     order(u, "buy 1, raid 1, commit")
     t = a.dump(u)
     assert u.nlog == 6 and a.dump(a.load(t)) == t and a.load(t).nlog == u.nlog
+
+
+def case_save_whose_tracks_disagree_with_the_dice_is_refused():
+    """load checks the tracks against the last turn's dice too: research rolls held are
+    the planes the other lost above its technology, resources 10 less the raid hits,
+    one level of technology a turn at most, nothing before the first turn."""
+    t = a.dump(a.new(5))
+    assert a.dump(a.load(t)) == t
+    start = "side0 10 0 1 00000 00000 0 0000"
+    assert start in t
+    bad = [
+        t.replace(start, "side0 10 0 5 00000 00000 0 0000"),  # technology 5 in 1914
+        t.replace(start, "side0 3 0 1 00000 00000 0 0000"),  # resources 3, no raid
+        t.replace(start, "side0 10 9 1 00000 00000 0 0000"),  # research rolls from nothing
+        t.replace(start, "side0 10 0 1 a0000 00000 0 0000"),  # planes before any turn
+        t.replace("rolls -", "rolls 0006"),  # dice before any turn
+    ]
+    u = a.new(4)
+    order(u, "research, research, commit")
+    order(u, "buy 1, raid 1, commit")
+    t = a.dump(u)
+    assert a.dump(a.load(t)) == t
+    for seat in (0, 1):
+        line = [x for x in t.split("\n") if x.startswith("side%d " % seat)][0]
+        f = line.split(" ")
+        more = list(f)
+        more[2] = str(int(f[2]) + 1)  # a research roll the dice did not give
+        bad.append(t.replace(line, " ".join(more)))
+        less = list(f)
+        less[1] = str(int(f[1]) - 1)  # a resource the raids did not take
+        bad.append(t.replace(line, " ".join(less)))
+    for text in bad:
+        assert text != t and raises(a.load, text), text
