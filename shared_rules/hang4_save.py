@@ -55,7 +55,8 @@ def check(s):
         _bad("sand dollars do not add up to %d" % h.SAND_TOTAL)
     _check_cards(s)
     _check_pending(s)
-    _int_in(s.last[h.L_SEAT], 0, n - 1, "last seat")
+    _check_end(s)
+    _check_last(s)
 
 
 def _check_cards(s):
@@ -105,6 +106,61 @@ def _check_pending(s):
             _bad("no choice of boards to take")
     elif s.victim != -1 or s.count >= h.boards(s, seat):
         _bad("no choice of boards to lose")
+
+
+def _check_end(s):
+    """The turn follows the first seat and the turns played (the last turn's seat once
+    over); four complete dogs or an empty Surf deck end the game, as the end and the
+    winner say."""
+    over = s.phase == h.PH_OVER
+    if s.turn != (s.start + s.turns - over) % s.n:
+        _bad("the turn does not follow the first seat")
+    for p in range(s.n):
+        if h.complete(s, p) >= h.DOGS_TO_WIN and (s.end != h.END_FOUR or p != s.win):
+            _bad("four dogs, but no win by them")
+    if not over:
+        if not s.ndeck:
+            _bad("the Surf deck is out, but the game goes on")
+    elif s.end == h.END_FOUR:
+        if s.win != s.turn or h.complete(s, s.win) < h.DOGS_TO_WIN:
+            _bad("a win by four dogs without them")
+    elif s.ndeck or s.win != h._deck_out_winner(s):
+        _bad("the deck-out winner does not match the dogs")
+
+
+def _check_last(s):
+    """The last action (s.last) holds only what play() writes: its seat, the act, the
+    dice, the Shack card and the gain, as the phase and the boards still to move agree."""
+    if len(s.last) != h.LAST_LEN:
+        _bad("last action")
+    seat, act, die, card, die2, gain = s.last
+    if act == 255:  # no move yet
+        if s.nmoves or seat or die or card or die2 or gain:
+            _bad("a last action before the first move")
+        return
+    top = die  # a number rolled collects at most that many; a purchase nothing
+    if card:
+        top = 0 if die2 == h.ICON else die2
+        if card == h.SEAGULL + 1:
+            top *= s.n - 1
+    ph = s.phase
+    pending = ph == h.PH_FROM or ph == h.PH_TAKE or ph == h.PH_LOSE
+    if (
+        act > h.SHACK
+        or not s.nmoves
+        or seat != (s.turn - (ph == h.PH_TURN)) % s.n
+        or (die != 0) != (act == h.ROLL)
+        or (card != 0) != (act == h.SHACK or die == h.ICON)
+        or (die2 != 0) != (card != 0)
+        or die > h.ICON
+        or card > h.WIPE + 1
+        or die2 > h.ICON
+        or (card == h.SEAGULL + 1 and not s.must_buy[seat])  # a purchase owed next turn
+        or gain + s.count > top
+        or (pending and gain + s.count != top)
+        or (pending and card != (h.WIPE if ph == h.PH_LOSE else h.GRAB) + 1)
+    ):
+        _bad("the last action does not fit the game")
 
 
 # ---- the save ----------------------------------------------------------------------

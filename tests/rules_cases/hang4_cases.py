@@ -7,6 +7,7 @@ rng.below(6)); moves are written in the notation ("roll", "buy 2", "take 1n").
 
 from rules_cases.kit import raises
 from shared_rules import hang4 as h
+from shared_rules.rng import Rng
 
 N, D, T = 1, 2, 4  # a nose, a character, a tail (a dog's bits)
 FULL = 7
@@ -357,3 +358,62 @@ def case_d14_an_illegal_move_changes_nothing():
         assert raises(h.play, s, m)
     assert h.dump(s) == before
     assert raises(h.parse_move, s, "buy 2") and raises(h.parse_move, s, "jump")
+
+
+# ---- the save: fields that must agree -------------------------------------------------
+
+
+def played(seed, rivals, stop):
+    """A game played with moves picked by Rng(seed) until stop(s) holds (a save made by
+    play, not a built position)."""
+    s = h.new(seed, {"rivals": rivals})
+    rng = Rng(seed)
+    while not stop(s):
+        ms = h.moves(s)
+        h.play(s, ms[rng.below(len(ms))])
+    return s
+
+
+def edited(s, key, i, word):
+    """The save of s with word i of its line `key` (the key is word 0) set to `word`."""
+    lines = h.dump(s).split("\n")
+    for j in range(len(lines)):
+        words = lines[j].split(" ")
+        if words[0] == key:
+            words[i] = word
+            lines[j] = " ".join(words)
+    return "\n".join(lines)
+
+
+def case_save_the_last_action_as_play_writes_it():
+    """The log line reads the last action's Shack card (CARD_WORDS[card - 1]): a card 9,
+    a die 9, an action 11 are damage, and so is a turn not following the first seat."""
+    s = played(1, 1, lambda s: s.phase == h.PH_TURN and s.last[h.L_CARD])
+    assert h.dump(h.load(h.dump(s))) == h.dump(s)
+    assert raises(h.load, edited(s, "last", 1 + h.L_CARD, "9"))
+    assert raises(h.load, edited(s, "last", 1 + h.L_DIE2, "9"))
+    assert raises(h.load, edited(s, "last", 1 + h.L_ACT, "11"))
+    assert raises(h.load, edited(s, "last", 1 + h.L_SEAT, str(s.turn)))
+    assert raises(h.load, edited(s, "at", 2, str((s.turn + 1) % s.n)))
+
+
+def case_save_four_dogs_end_the_game():
+    """A seat with four complete dogs while play goes on is damage (here the person's
+    character and tail and a nose merged into a fourth dog: the same cards)."""
+    s = played(35, 1, lambda s: s.phase == h.PH_TURN and s.dogs[0] == [FULL, FULL, D | T, FULL, N])
+    assert h.dump(h.load(h.dump(s))) == h.dump(s)
+    assert raises(h.load, edited(s, "dogs0", 1, "7777"))
+
+
+def case_save_a_finished_game_names_its_winner():
+    """Over by four dogs: the winner is the seat that made them, the end is not a deck
+    out; over by a deck out: the winner is the most dogs, then sand dollars."""
+    s = played(1, 2, h.over)
+    assert s.end == h.END_FOUR and h.winner(s) == 0 and h.dump(h.load(h.dump(s))) == h.dump(s)
+    assert raises(h.load, edited(s, "at", 9, "1"))
+    assert raises(h.load, edited(s, "at", 9, "-1"))
+    assert raises(h.load, edited(s, "at", 8, "2"))
+    t = played(2, 2, h.over)
+    assert t.end == h.END_DECK and h.winner(t) == 2 and h.dump(h.load(h.dump(t))) == h.dump(t)
+    assert raises(h.load, edited(t, "at", 9, "0"))
+    assert raises(h.load, edited(t, "at", 9, "-1"))
