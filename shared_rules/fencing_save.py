@@ -78,23 +78,32 @@ def check(s):
     if s.phase == f.PH_DISCARD:
         if s.act not in (f.A_ADVANCE, f.A_RETREAT, f.A_BOARD_ADV) or s.pending or s.passes:
             _bad("a discard phase for %r" % (s.act,))
-        _int_in(s.discarded, 0, f._discards(s.act)[1] - 1, "cards discarded")
-        if not f._total(s.hands[s.turn]) and s.discarded < f._discards(s.act)[0]:
-            _bad("discards owed from an empty hand")
+        fewest, most = f._discards(s.act)
+        _int_in(s.discarded, 0, most - 1, "cards discarded")
+        if f._total(s.hands[s.turn]) < fewest - s.discarded:
+            _bad("discards owed from a short hand")
+        # an ADVANCE (card or board) left the fencers adjacent or not; a RETREAT card
+        # moved back, and gave up priority
+        if s.moved_adj != (s.act != f.A_RETREAT and f._gap(s) == 0):
+            _bad("the move flag does not match the %s" % f.ACT_WORDS[s.act])
+        if s.act == f.A_RETREAT and s.prio == s.turn:
+            _bad("a retreat that kept priority")
     elif s.act != -1 or s.discarded:
         _bad("discards outside the discard phase")
     _int_in(s.corps, 0, 1 << 20, "corps-a-corps")
     _int_in(s.turns, 0, 1 << 30, "turns")
     _int_in(s.nmoves, s.turns, s.turns + 3 * s.turns, "move count")
-    if len(s.touches) != s.hits[0] + s.hits[1]:
-        _bad("%d touches for %d hits" % (len(s.touches), s.hits[0] + s.hits[1]))
     last = 0
+    by = [0, 0]  # touches per seat: the hits
     for seat, lead, turn in s.touches:
         _int_in(seat, 0, 1, "touch seat")
         if lead not in _HIT_LEADS:
             _bad("a touch by %r" % (lead,))
         _int_in(turn, last, s.turns, "touch turn")
         last = turn
+        by[seat] += 1
+    if by[0] != s.hits[0] or by[1] != s.hits[1]:
+        _bad("hits %d-%d, touches %d-%d" % (s.hits[0], s.hits[1], by[0], by[1]))
     done = s.hits[0] == target or s.hits[1] == target
     if done != (s.phase == f.PH_OVER) or (s.hits[0] == target and s.hits[1] == target):
         _bad("hits %d-%d in phase %d" % (s.hits[0], s.hits[1], s.phase))

@@ -9,6 +9,7 @@ or RETREAT (card or board ADVANCE) is one move, its discards one move each after
 from rules_cases.kit import raises
 from shared_rules import fencing as f
 from shared_rules import fencing_more as fm
+from shared_rules.rng import Rng
 
 AT, FE, PA, RI, LU, BA, BT, SH, AD, RE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
@@ -900,3 +901,80 @@ def case_F20_summary_keys():
     assert "rounds" in f.SUMMARY and sm["rounds"] == [
         {"seat": 0, "card": sm["touches"][0]["card"], "turn": 1, "hits": [1, 0]}
     ]
+
+
+# ---- the save: fields that must agree ---------------------------------------------
+
+
+def played(seed, stop):
+    """A bout played with moves picked by Rng(seed) until stop(s) holds (a save made by
+    play, not a built position)."""
+    s = f.new(seed)
+    rng = Rng(seed)
+    while not stop(s):
+        ms = f.moves(s)
+        f.play(s, ms[rng.below(len(ms))])
+    return s
+
+
+def edited(s, key, i, word):
+    """The save of s with word i of its line `key` (the key is word 0) set to `word`."""
+    lines = f.dump(s).split("\n")
+    for j in range(len(lines)):
+        words = lines[j].split(" ")
+        if words[0] == key:
+            words[i] = word
+            lines[j] = " ".join(words)
+    return "\n".join(lines)
+
+
+def paying(act, hand=0, adjacent=None, prio=None):
+    """A stop() for played: the discard phase of `act`, nothing discarded yet, `hand`
+    cards or more held (exactly 2 with hand=2), the fencers adjacent or not, priority
+    with the fencer paying or not (None: either)."""
+
+    def stop(s):
+        if s.phase != f.PH_DISCARD or s.act != act or s.discarded:
+            return False
+        n = total(s.hands[s.turn])
+        if n < hand or (hand == 2 and n != 2):
+            return False
+        if adjacent is not None and (f._gap(s) == 0) != adjacent:
+            return False
+        return prio is None or (s.prio == s.turn) == prio
+
+    return stop
+
+
+AT_ACT = 12  # the words of the "at" line: act, then moved_adj
+AT_MOVED = 7
+
+
+def case_F47_save_discards_owed_from_the_hand():
+    """A board ADVANCE holding two cards read as a RETREAT card (three discards owed) is
+    damage: the hand cannot pay, and the bout would stop with no move."""
+    s = played(4, paying(f.A_BOARD_ADV, 2, False, False))
+    assert f.dump(f.load(f.dump(s))) == f.dump(s)
+    assert raises(f.load, edited(s, "at", AT_ACT, str(f.A_RETREAT)))
+
+
+def case_F47_F50_save_the_move_flag_and_priority_follow_the_action():
+    """After an ADVANCE the fencers are adjacent exactly when the move flag says so (a STOP
+    HIT may answer); a RETREAT card clears it and gives up priority."""
+    s = played(1, paying(f.A_BOARD_ADV, 3, True))
+    assert s.moved_adj == 1 and f.dump(f.load(f.dump(s))) == f.dump(s)
+    assert raises(f.load, edited(s, "at", AT_MOVED, "0"))
+    assert raises(f.load, edited(s, "at", AT_ACT, str(f.A_RETREAT)))
+    t = played(1, paying(f.A_ADVANCE, 3, False, True))
+    assert f.dump(f.load(f.dump(t))) == f.dump(t)
+    assert raises(f.load, edited(t, "at", AT_ACT, str(f.A_RETREAT)))
+
+
+def case_F6_save_hits_per_fencer_match_the_touches():
+    """hits 0 1 read as 1 0 is damage: the touches record says who scored."""
+    s = played(1, lambda s: s.phase == f.PH_PLAY and s.hits == [0, 1])
+    assert f.dump(f.load(f.dump(s))) == f.dump(s)
+    lines = f.dump(s).split("\n")
+    assert lines[6] == "hits 0 1"
+    lines[6] = "hits 1 0"
+    assert raises(f.load, "\n".join(lines))
