@@ -166,13 +166,13 @@ def _check_ranges(s):
         bad = "seed"
     elif not -1 <= s.slot < h.WAVES:
         bad = "slot"
-    elif not -1 <= s.taken < 52 or not -1 <= s.drawn < 52:
+    elif not -1 <= s.taken < 52 or not -1 <= s.drawn < 52 or (s.drawn < 0) != (s.nmoves == 0):
         bad = "card"
     elif not 0 <= s.points <= 2 * len(s.scored):  # a wave scores at most 2 a card
         bad = "points"
     elif not 0 <= 2 * s.kicks <= len(s.scored):  # a kicked wave has 2 cards or more
         bad = "kicks"
-    elif not 0 <= s.wipeouts <= len(s.wiped):
+    elif not 0 <= s.wipeouts <= len(s.wiped) or (s.wiped and not s.wipeouts):
         bad = "wipeouts"
     elif not 0 <= s.turn <= s.nmoves <= 100000:
         bad = "turn"
@@ -204,6 +204,19 @@ def _check_phase(s):
         bad = bool(s.pile) or not h._any_play(s)
     elif ph == h.PH_OVER:
         bad = bool(s.pile) or h._any_play(s)
+    # the wave played on or emptied (slot) and the card taken from a wave (taken, which
+    # was last drawn) only while that move is under way; until the pile is gone every
+    # wave holds cards but the one to place into
+    if (s.slot >= 0) != (ph == h.PH_KICK or ph == h.PH_PLACE):
+        bad = True
+    if s.taken >= 0 and (ph != h.PH_PLACE or s.taken != s.drawn):
+        bad = True
+    if s.pile or ph in (h.PH_PLAY, h.PH_WIPE, h.PH_PLACE):
+        empty = 0
+        for w in range(h.WAVES):
+            if s.kind[w] == h.K_EMPTY:
+                empty += 1
+        bad = bad or empty != (1 if ph == h.PH_PLACE else 0)
     if bad:
         raise ValueError("hang10 save: phase %s does not fit the cards" % h.PHASE_NAMES[ph])
 

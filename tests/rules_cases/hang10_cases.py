@@ -844,7 +844,49 @@ def case_notation_accepts_10_for_ten():
 def case_load_rejects_phase_that_does_not_fit():
     s = h.new(5)
     text = h.dump(s)
-    raises(ValueError, h.load, text.replace("phase 0", "phase 2"))  # kick with no wave played
-    raises(ValueError, h.load, text.replace("phase 0", "phase 6"))  # over with a full pile
-    raises(ValueError, h.load, text.replace("phase 0", "phase 4"))  # place into a full slot
-    raises(ValueError, h.load, text.replace("phase 0", "phase 5"))  # end game with a pile
+    for phase in (
+        "phase 2",  # kick with no wave played
+        "phase 6",  # over with a full pile
+        "phase 4",  # place into a full slot
+        "phase 5",  # end game with a pile
+    ):
+        assert raises(ValueError, h.load, text.replace("phase 0", phase))
+
+
+def played(seed, stop):
+    """A game played with moves picked by Rng(seed) until stop(s) holds (a save made by
+    play, not a built position)."""
+    s = h.new(seed)
+    rng = Rng(seed)
+    while not stop(s):
+        ms = h.moves(s)
+        h.play(s, ms[rng.below(len(ms))])
+    return s
+
+
+def case_load_rejects_fields_that_do_not_fit_the_phase():
+    """The card taken and the wave in hand (slot) only while their move is under way;
+    every wave full until the pile is gone but the one to place into; wipe-outs counted
+    when the pile holds cards, a card drawn once a move is made. Each edit of a save
+    made by play would leave a game that cannot go on, or that reads wrong."""
+    text = mid_game_text()  # the draw phase
+    assert "\nphase 0\n" in text and "\nwipeouts 4\n" in text and "\ndrawn 16\n" in text
+    for old, new in (
+        ("\ntaken -1\n", "\ntaken 8\n"),  # a stale taken: after a wipe-out, a lost save
+        ("\nslot -1\n", "\nslot 2\n"),
+        ("\nwipeouts 4\n", "\nwipeouts 0\n"),  # a clean game with cards wiped out
+        ("\ndrawn 16\n", "\ndrawn -1\n"),
+    ):
+        assert raises(ValueError, h.load, text.replace(old, new)), new
+    s = played(1, lambda s: s.phase == h.PH_PLACE and s.taken == -1)  # after a wipe-out
+    text = h.dump(s)
+    assert h.dump(h.load(text)) == text and "\nphase 4\n" in text
+    assert raises(ValueError, h.load, text.replace("\nphase 4\n", "\nphase 3\n"))
+    wipe = text.replace("\nphase 4\nslot %d\n" % s.slot, "\nphase 3\nslot -1\n")
+    assert wipe != text and raises(ValueError, h.load, wipe)  # a wave left empty for ever
+    s = played(1, lambda s: s.phase == h.PH_PLACE and s.taken >= 0)  # taken from a wave
+    other = s.hand[0] if s.hand[0] != s.taken else s.hand[1]
+    text = h.dump(s)
+    assert h.dump(h.load(text)) == text
+    old = "\ntaken %d\n" % s.taken
+    assert raises(ValueError, h.load, text.replace(old, "\ntaken %d\n" % other))
