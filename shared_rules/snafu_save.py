@@ -96,6 +96,12 @@ def load(text):
                 s.wins[w] = 1
     check(s)
     check_match(s)
+    for t in range(4):  # a moving trail came from behind its head, a crash is ahead of it
+        h, off = s.head[t], sn.OFFSET[s.dir[t]]
+        if s.crash[t] != (h + off if s.playing[t] and not s.alive[t] else -1) or (
+            s.alive[t] and s.length[t] > 1 and s.board[h - off] != t + 1
+        ):
+            raise ValueError("snafu save: %s's heading does not fit its trail" % sn.COLORS[t])
     return s
 
 
@@ -115,15 +121,14 @@ def check_match(s):
     """The match must fit: round within rounds, wins and draws adding up to the rounds
     finished, each finished round in the history."""
     done = s.round - (0 if s.winner != -2 else 1)
-    n = s.draws
+    n = [s.draws, 0, 0, 0, 0]  # draws, then each trail's wins, counted down by the history
     for t in range(4):
         if s.wins[t] < 0 or (s.wins[t] and not s.playing[t]):
             raise ValueError("snafu save: bad wins")
-        n += s.wins[t]
+        n[t + 1] = s.wins[t]
     if (
         s.opts["rounds"] not in (1, 3, 5, 9)
         or not 1 <= s.round <= s.opts["rounds"]
-        or n != done
         or len(s.history) != done
         or not 0 <= s.match_seed <= 0x7FFFFFFF
         or s.seed != sn.round_seed(s.match_seed, s.round)
@@ -132,6 +137,11 @@ def check_match(s):
     for winner, ticks in s.history:
         if not -1 <= winner <= 3 or ticks < 0:
             raise ValueError("snafu save: bad round history")
+        n[winner + 1] -= 1
+    if n != [0, 0, 0, 0, 0]:
+        raise ValueError("snafu save: wins and draws do not match the rounds' winners")
+    if s.winner != -2 and s.history[-1] != (s.winner, s.tick):
+        raise ValueError("snafu save: the round's end is not its history's last")
 
 
 def adopt_match(s, match_seed, rnd, rounds, wins, draws):
@@ -204,7 +214,10 @@ def check(s):
             counts[v - 1] += 1
         elif v > sn.WALL:
             raise ValueError("bad cell value %d" % v)
+    dirs = sn.directions(s)
     for t in range(4):
+        if s.playing[t] and s.dir[t] not in dirs:
+            raise ValueError("%s heads %s in a 4-way game" % (sn.COLORS[t], sn.DIR_NAMES[s.dir[t]]))
         if not s.playing[t]:
             if counts[t] or s.alive[t]:
                 raise ValueError("%s is not in this game" % sn.COLORS[t])

@@ -870,6 +870,44 @@ def case_check_rejects_damage():
         assert raises(ValueError, sn.check, t), i
 
 
+def retoken(text, i, k, v):
+    """text with token k of line i replaced by v."""
+    lines = text.split("\n")
+    p = lines[i].split(" ")
+    p[k] = str(v)
+    lines[i] = " ".join(p)
+    return "\n".join(lines)
+
+
+def case_load_rejects_fields_that_disagree():
+    # saves made by play, each with one token changed: every field in range, but not
+    # what play makes (each of them loaded once, and some were a lost save later)
+    s = new(11, {"others": "classic"})  # 4-way: blue (line 6) turning diagonal
+    for _ in range(3):
+        sn.play(s, sn.hold_move(s))
+    text = sn.dump(s)
+    blue = text.split("\n")[6].split(" ")
+    assert sn.dump(sn.load(text)) == text and blue[4] in "0246" and blue[6] == "-1"
+    for k, v in ((4, int(blue[4]) + 1), (4, (int(blue[4]) + 2) % 8), (6, blue[3])):
+        # a diagonal heading; one that did not bring it to its head; a crash square
+        assert raises(ValueError, sn.load, retoken(text, 6, k, v)), (k, v)
+    s = new(2, {"humans": 0, "rounds": 3})
+    while not sn.round_over(s):
+        sn.play(s, 0)
+    text = sn.dump(s)  # round 1 won by blue: "tick 33 1 33 ... 1:33"
+    tick = text.split("\n")[4].split(" ")
+    assert tick[1:4] == ["33", "1", "33"] and tick[-1] == "1:33" and sn.load(text)
+    assert raises(ValueError, sn.load, retoken(text, 4, 11, "1:34"))  # the round's ticks
+    red = text.split("\n")[5].split(" ")  # crashed: its crash square one ahead of its head
+    assert red[2] == "0" and raises(ValueError, sn.load, retoken(text, 5, 6, int(red[6]) + 1))
+    sn.play(s, sn.M_NEXT)
+    for _ in range(6):
+        sn.play(s, 0)
+    text = sn.dump(s)  # round 2 under way: "tick 6 -2 40 ... 0 1 0 0 0 1:33"
+    assert text.split("\n")[4].split(" ")[1:4] == ["6", "-2", "40"] and sn.load(text)
+    assert raises(ValueError, sn.load, retoken(text, 4, 11, "0:33"))  # round 1's winner
+
+
 # ---- options ---------------------------------------------------------------------------------
 
 
