@@ -44,6 +44,26 @@ def check(s):
         hand = s.hands[s.turn]
         if not hand and (s.ndraw or s.ndisc):
             _bad("an empty hand with cards left to draw")
+        if s.passes > 1 or s.turns >= d.TURN_LIMIT:
+            _bad("a game in play after its end")
+        if s.passes and (s.ndraw or s.ndisc or s.hands[1 - s.turn]):
+            _bad("a pass with cards to draw or play")  # D5: only when stuck
+    else:  # the game's row: its Piles as they are, its turns (the last one if cut short)
+        row = s.games[-1]
+        if row[1:] != [s.npile[0], s.npile[1], min(s.turns + 1, d.TURN_LIMIT)]:
+            _bad("the last game's row does not match the table")
+
+
+def _check_order(s):
+    """Who starts and whose turn it is, as play makes them (load; a made-up position in
+    the rule cases may start anywhere): the games alternate who starts (D6), the first
+    as the option says, and the seats alternate turns."""
+    play = s.phase == d.PH_PLAY
+    if s.starter != (len(s.games) - (0 if play else 1) + (s.opts["first"] == "rival")) % 2:
+        _bad("game %d's first turn is not %s's" % (len(s.games) + play, d.SEAT_NAMES[s.starter]))
+    n = s.turns if play else s.games[-1][3] - 1  # a game's end: its last turn
+    if s.turn != (s.starter + n) % 2:
+        _bad("turn %d is not %s's" % (n + 1, d.SEAT_NAMES[s.turn]))
 
 
 def _check_cards(s):
@@ -98,6 +118,8 @@ def _check_games(s):
         _int_in(row[1], 0, d.PILE_SIZE, "pile left")
         _int_in(row[2], 0, d.PILE_SIZE, "pile left")
         _int_in(row[3], 0, d.TURN_LIMIT, "game turns")
+        if row[0] != (0 if row[1] < row[2] else (1 if row[2] < row[1] else -1)) or not row[3]:
+            _bad("game row %r: the smaller Pile wins, after a turn" % (row,))
         if row[0] >= 0:
             points[row[0]] += row[2 - row[0]]
     if points != s.points:
@@ -167,4 +189,5 @@ def load(text):
     except (KeyError, IndexError, TypeError):
         _bad("damaged save")
     check(s)
+    _check_order(s)
     return s

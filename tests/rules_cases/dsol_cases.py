@@ -368,6 +368,34 @@ def case_save_round_trip_and_damage():
         assert text != t and raises(d.load, text)
 
 
+def case_save_fields_must_agree():
+    """Saves made by play, each with one token changed: every field in range, but not
+    what play makes. Each loaded once; a finished game came back into play, or a game
+    in play was left without a result."""
+    s = d.new(1, {"match": 30})
+    r = Rng(1)
+    while s.phase == d.PH_PLAY:
+        ms = d.moves(s)
+        d.play(s, ms[r.below(len(ms))])
+    a = d.dump(s)  # game 1 ended by two passes, the smaller Pile winning
+    assert "\nat 1 1 0 69 2 80\n" in a and "\ngames 1/12/11/70\n" in a and d.load(a)
+    bad = [a.replace("at 1 1 0 69 2 80", "at 0 1 0 69 2 80")]  # passes 2 in play
+    bad.append(a.replace("games 1/12/11/70", "games 1/12/11/69"))  # not the table's turns
+    d.play(s, d.NEXT)
+    for _ in range(12):
+        ms = d.moves(s)
+        d.play(s, ms[r.below(len(ms))])
+    b = d.dump(s)  # game 2 in play: the rival started it
+    assert "\nat 0 1 1 10 0 93\n" in b and d.load(b)
+    for at in ("1 1 1", "0 0 1", "0 1 0"):  # between games; the turn; the starter
+        bad.append(b.replace("at 0 1 1 10", "at %s 10" % at))
+    bad.append(b.replace("at 0 1 1 10 0 93", "at 0 1 1 10 1 93"))  # a pass, cards to draw
+    bad.append(b.replace("games 1/12/11/70", "games 1/12/13/70"))  # the larger Pile won
+    bad.append(b.replace("games 1/12/11/70", "games 1/12/11/0"))  # a game of no turns
+    for text in bad:
+        assert text not in (a, b) and raises(d.load, text), text[-40:]
+
+
 def case_redeal_keeps_what_the_seat_sees():
     """redeal(s, seat, rng) changes only what the seat cannot see."""
     s = d.new(11)
