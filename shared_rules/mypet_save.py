@@ -60,6 +60,48 @@ def check(s):
     _int_in(s.nmoves, 0, 4 * total + 4, "move count")
 
 
+def _check_turns(s):
+    """The turns against seat order and each deck (a draw a turn), and the turn's flags
+    against its draw, as play makes them (load; a made-up position in the rule cases
+    may have any deck)."""
+    older = p.older(s)
+    turn = s.turn
+    top = s.turns[turn]
+    over = s.phase == p.PH_OVER
+    for seat in range(s.n):
+        n = s.turns[seat]
+        want = top - (1 if seat > turn else 0)  # turns go round in seat order
+        passed = s.stage[seat] == p.PASSED  # in a turn of its own, its last
+        if n > want or (n != want and not passed) or (n < 1 and passed):
+            _bad("%s has had %d turns, not %d" % (p.SEAT_NAMES[seat], n, want))
+        nd = s.ndeck[seat]
+        left = p.DECK_SIZE - p.HAND_LIMIT - n  # older: dealt five; grown up: the deck refilled
+        if not older:
+            ok = nd == max(0, p.DECK_SIZE - 4 - n)  # dealt three, Passing set aside
+        elif s.stage[seat] == p.YOUNG:
+            ok = nd == left
+        else:
+            ok = nd > left
+        if not ok:
+            _bad("%s's deck of %d after %d turns" % (p.SEAT_NAMES[seat], nd, n))
+    drew = s.drew
+    passing = drew == p.PASSING
+    # an adult (older rules) puts the Age cards in its hand into play as its turn starts:
+    # the one it drew, or, when it has just grown up, those it held
+    if s.grew == 1:
+        auto_ok = s.auto <= s.table[turn][p.AGE]
+    else:
+        adult = older and not over and s.stage[turn] == p.ADULT
+        auto_ok = s.auto == (1 if adult and drew == p.AGE else 0)
+    if (
+        not auto_ok
+        or s.grew != ((2 if over else 1) if passing else 0)
+        or (drew < 0) != (not older and top > p.DECK_SIZE - 4)
+        or (older and over and not passing)
+    ):
+        _bad("the turn's draw does not match the pet")
+
+
 def _check_seat(s, seat, older):
     hand = s.hands[seat]
     table = s.table[seat]
@@ -171,6 +213,7 @@ def load(text):
     except (IndexError, TypeError, KeyError, OverflowError):
         _bad("save is damaged")
     check(s)
+    _check_turns(s)
     if not _st.dumps_as(p.dump_to, s, text):
         _bad("save is not in the form dump() writes")
     return s

@@ -7,6 +7,7 @@ validated with check(); moves are written in the notation ("age", "play", "fetch
 
 from rules_cases.kit import raises
 from shared_rules import mypet as p
+from shared_rules.rng import Rng
 
 AGE, PLAY, TR, BEG, SPEAK, FETCH, HEEL, DEAD, STAY, ROLL, PASSING = range(11)
 
@@ -437,3 +438,26 @@ def case_life_words_are_kind():
         for word in ("bad", "poor", "sad", "lose", "fail"):
             assert word not in (a + b).lower()
     assert p.life_words(0) != p.life_words(29)
+
+
+# ---- the save ----------------------------------------------------------------------------
+
+
+def case_save_fields_must_agree():
+    """A save made by play (two pets, older rules, 24 moves), then one token changed:
+    every field in range, but not what play makes. Each loaded once; a pet's turns
+    set back to 0 made the next save fail."""
+    s = p.new(11, {"players": 2})
+    r = Rng(11)
+    for _ in range(24):
+        ms = p.moves(s)
+        p.play(s, ms[r.below(len(ms))])
+    t = p.dump(s)  # Rex (young) to act in its sixth turn, having drawn Heel
+    assert "\nat 0 0 1 0 6 0 0 24\npet 0 6\n" in t and "\npet 0 5\n" in t and p.load(t)
+    bad = [t.replace("\npet 0 6\n", "\npet 0 0\n"), t.replace("\npet 0 5\n", "\npet 0 6\n")]
+    # the seat to act; Passing drawn without growing up; grown up without it; a young
+    # pet's Age cards put into play at the draw
+    for at in ("0 1 1 0 6 0 0", "0 0 1 0 10 0 0", "0 0 1 0 6 1 0", "0 0 1 0 6 0 1"):
+        bad.append(t.replace("at 0 0 1 0 6 0 0 24", "at %s 24" % at))
+    for text in bad:
+        assert text != t and raises(p.load, text), text[:60]
