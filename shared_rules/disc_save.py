@@ -259,4 +259,22 @@ def load(text):
     s.deck = _unhex(_take(lines, 5 + 3 * n, "deck"), "deck")
     s.log = _unhex(_take(lines, 6 + 3 * n, "derez"), "log")
     check(s)
+    _check_points(s)
     return s
+
+
+def _check_points(s):
+    """A save's points against the de-rez log (load: a rule case's made-up position may
+    hold any): a program earns its victims' levels, a gone one holds none since the last
+    save, and the match's end adds at most three times its level."""
+    kills = [0] * s.n
+    lg = s.log
+    for i in range(0, len(lg), 3):
+        if lg[i] != lg[i + 1]:
+            kills[lg[i]] += 1
+    end = 3 if s.phase == g.PH_OVER else 0
+    for p in range(s.n):
+        if s.pend[p] and not s.alive[p]:
+            _bad("%s was de-rezzed with points since the save" % g.SEAT_NAMES[p])
+        if s.saved[p] + s.pend[p] > s.level[p] * (kills[p] + end):
+            _bad("%s has more points than its de-rezzes give" % g.SEAT_NAMES[p])
