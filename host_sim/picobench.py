@@ -188,9 +188,14 @@ def resume_rows(ids, jobs=2):
     built) in which a save made half way resumes by Continue and plays to the end."""
     fw, _why = uf2_firmware()
     runner = Runner(tempfile.mkdtemp(prefix="pt-pb-"))
+    runs = bench_runs(ids)
+    # the saves made first, one game after another: a game played on CPython is the
+    # app's modules' state, which two threads playing at once would share
+    saved = [resume_files(game) for game in runs]
 
-    def one(game):
-        files = resume_files(game)
+    def one(i):
+        game = runs[i]
+        files = saved[i]
         row = {
             "game": game[0],
             "resume_files_min_heap_bytes": None,
@@ -202,7 +207,7 @@ def resume_rows(ids, jobs=2):
         return row
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(one, bench_runs(ids)))
+        return list(pool.map(one, range(len(runs))))
 
 
 def build_bytes(out):
