@@ -5,7 +5,7 @@ new() and then overwritten (bases, cards, discs); dice are scripted with Dice (t
 rules roll only through rng.die(), rng.below() and rng.shuffle()).
 """
 
-from rules_cases.kit import raises
+from rules_cases.kit import raises, with_word
 from shared_rules import disc as g
 
 
@@ -599,17 +599,6 @@ def case_d29_no_pass_a_card_is_acted_on_or_held():
         assert m == g.HOLD or m < g.CATCH
 
 
-def _with_field(text, key, k, value):
-    """The save with token k of its `key` line set to value."""
-    lines = text.split("\n")
-    for i in range(len(lines)):
-        f = lines[i].split(" ")
-        if f[0] == key:
-            f[k] = str(value)
-            lines[i] = " ".join(f)
-    return "\n".join(lines)
-
-
 def case_save_points_follow_the_derez_log():
     """load holds the points to the de-rez log (A11, A12): a program earns its victims'
     levels, a gone program keeps none since the last save, the end adds at most three
@@ -618,7 +607,7 @@ def case_save_points_follow_the_derez_log():
     t = g.dump(s)
     assert g.dump(g.load(t)) == t
     for k, v in ((11, 100), (10, 5), (11, 1)):  # points since the save, saved, one point
-        assert raises(g.load, _with_field(t, "p0", k, v)), (k, v)
+        assert raises(g.load, with_word(t, "p0", k, v)), (k, v)
     from shared_rules.rng import Rng
 
     rng = Rng(5)
@@ -630,6 +619,6 @@ def case_save_points_follow_the_derez_log():
     killer, gone = s.log[0], s.log[1]
     points = s.saved[killer] + s.pend[killer]
     assert points <= s.level[killer] * (1 + 3 * g.over(s))
-    bad = _with_field(t, "p%d" % killer, 10, s.level[killer] * 4 + 1 - s.pend[killer])
+    bad = with_word(t, "p%d" % killer, 10, s.level[killer] * 4 + 1 - s.pend[killer])
     assert raises(g.load, bad)
-    assert raises(g.load, _with_field(t, "p%d" % gone, 11, 1))  # gone, yet points pending
+    assert raises(g.load, with_word(t, "p%d" % gone, 11, 1))  # gone, yet points pending

@@ -6,7 +6,7 @@ are written in the notation ("LU+AT", "PA+RI+AT", "AD", "-PA", "ok", "pass"). An
 or RETREAT (card or board ADVANCE) is one move, its discards one move each after it.
 """
 
-from rules_cases.kit import raises
+from rules_cases.kit import raises, with_word
 from shared_rules import fencing as f
 from shared_rules import fencing_more as fm
 from shared_rules.rng import Rng
@@ -919,13 +919,7 @@ def played(seed, stop):
 
 def edited(s, key, i, word):
     """The save of s with word i of its line `key` (the key is word 0) set to `word`."""
-    lines = f.dump(s).split("\n")
-    for j in range(len(lines)):
-        words = lines[j].split(" ")
-        if words[0] == key:
-            words[i] = word
-            lines[j] = " ".join(words)
-    return "\n".join(lines)
+    return with_word(f.dump(s), key, i, word)
 
 
 def paying(act, hand=0, adjacent=None, prio=None):

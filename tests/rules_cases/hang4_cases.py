@@ -5,7 +5,7 @@ sand dollars, the deck); the die is scripted with Dice (the rules roll only thro
 rng.below(6)); moves are written in the notation ("roll", "buy 2", "take 1n").
 """
 
-from rules_cases.kit import raises
+from rules_cases.kit import raises, with_word
 from shared_rules import hang4 as h
 from shared_rules.rng import Rng
 
@@ -376,13 +376,7 @@ def played(seed, rivals, stop):
 
 def edited(s, key, i, word):
     """The save of s with word i of its line `key` (the key is word 0) set to `word`."""
-    lines = h.dump(s).split("\n")
-    for j in range(len(lines)):
-        words = lines[j].split(" ")
-        if words[0] == key:
-            words[i] = word
-            lines[j] = " ".join(words)
-    return "\n".join(lines)
+    return with_word(h.dump(s), key, i, word)
 
 
 def case_save_the_last_action_as_play_writes_it():
