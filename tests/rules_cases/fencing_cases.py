@@ -6,10 +6,10 @@ are written in the notation ("LU+AT", "PA+RI+AT", "AD", "-PA", "ok", "pass"). An
 or RETREAT (card or board ADVANCE) is one move, its discards one move each after it.
 """
 
+from rules_cases.kit import played as kit_played
 from rules_cases.kit import raises, with_word
 from shared_rules import fencing as f
 from shared_rules import fencing_more as fm
-from shared_rules.rng import Rng
 
 AT, FE, PA, RI, LU, BA, BT, SH, AD, RE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
@@ -907,14 +907,8 @@ def case_F20_summary_keys():
 
 
 def played(seed, stop):
-    """A bout played with moves picked by Rng(seed) until stop(s) holds (a save made by
-    play, not a built position)."""
-    s = f.new(seed)
-    rng = Rng(seed)
-    while not stop(s):
-        ms = f.moves(s)
-        f.play(s, ms[rng.below(len(ms))])
-    return s
+    """A bout played by Rng(seed)'s moves until stop(s) holds (kit.played)."""
+    return kit_played(f, seed, stop)
 
 
 def edited(s, key, i, word):

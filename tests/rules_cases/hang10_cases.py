@@ -8,6 +8,7 @@ _set_lone/_add, phase) and validated with check(); moves are written in the nota
 (run(s, "D 9H>1 S")), which the notation cases check separately.
 """
 
+from rules_cases.kit import played as kit_played
 from shared_rules import cards
 from shared_rules import hang10 as h
 from shared_rules.rng import Rng
@@ -854,14 +855,8 @@ def case_load_rejects_phase_that_does_not_fit():
 
 
 def played(seed, stop):
-    """A game played with moves picked by Rng(seed) until stop(s) holds (a save made by
-    play, not a built position)."""
-    s = h.new(seed)
-    rng = Rng(seed)
-    while not stop(s):
-        ms = h.moves(s)
-        h.play(s, ms[rng.below(len(ms))])
-    return s
+    """A game played by Rng(seed)'s moves until stop(s) holds (kit.played)."""
+    return kit_played(h, seed, stop)
 
 
 def case_load_rejects_fields_that_do_not_fit_the_phase():

@@ -5,9 +5,9 @@ sand dollars, the deck); the die is scripted with Dice (the rules roll only thro
 rng.below(6)); moves are written in the notation ("roll", "buy 2", "take 1n").
 """
 
+from rules_cases.kit import played as kit_played
 from rules_cases.kit import raises, with_word
 from shared_rules import hang4 as h
-from shared_rules.rng import Rng
 
 N, D, T = 1, 2, 4  # a nose, a character, a tail (a dog's bits)
 FULL = 7
@@ -364,14 +364,8 @@ def case_d14_an_illegal_move_changes_nothing():
 
 
 def played(seed, rivals, stop):
-    """A game played with moves picked by Rng(seed) until stop(s) holds (a save made by
-    play, not a built position)."""
-    s = h.new(seed, {"rivals": rivals})
-    rng = Rng(seed)
-    while not stop(s):
-        ms = h.moves(s)
-        h.play(s, ms[rng.below(len(ms))])
-    return s
+    """A game played by Rng(seed)'s moves until stop(s) holds (kit.played)."""
+    return kit_played(h, seed, stop, {"rivals": rivals})
 
 
 def edited(s, key, i, word):

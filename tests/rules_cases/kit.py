@@ -21,3 +21,16 @@ def with_word(text, key, i, word):
             words[i] = str(word)
             lines[j] = " ".join(words)
     return "\n".join(lines)
+
+
+def played(rules, seed, stop, options=None):
+    """A game of `rules` played with moves picked by Rng(seed) until stop(s) holds (a
+    save made by play, not a built position)."""
+    from shared_rules.rng import Rng
+
+    s = rules.new(seed, options)
+    rng = Rng(seed)
+    while not stop(s):
+        ms = rules.moves(s)
+        rules.play(s, ms[rng.below(len(ms))])
+    return s
