@@ -699,11 +699,14 @@ def touches(s, m):
 
 def best_move(s):
     """The person's best action now (hints, autoplay): the strong player's, from what
-    seat 0 sees; NEXT between rounds."""
+    seat 0 sees; NEXT between rounds; WAIT when seat 0 is a computer's (its actions
+    come from its own timer, and WAIT is then the only move)."""
     if over(s):
         raise ValueError("gnerts game is over")
     if round_over(s):
         return NEXT
+    if s.policy[0] != _HUMAN:
+        return WAIT
     from shared_rules import gnerts_ai as ai
 
     return ai.strong(s, 0)

@@ -346,3 +346,17 @@ def case_d6_the_standstill_check_in_line_agrees_with_legal():
             g.play(s, acts[rng.below(len(acts))] if acts and rng.below(3) else g.WAIT)
             ticks += 1
         assert ticks > 200
+
+
+def case_best_move_is_a_legal_move_when_seat_zero_is_a_computer():
+    """With seat 0 on a computer's timer (run --auto) WAIT is its only move, so that is
+    what best_move answers; between rounds NEXT."""
+    s = g.new(4, {"rivals": 2})
+    g.set_seat(s, 0, "strong", 3)
+    seen = 0
+    while not g.over(s) and seen < 400:
+        m = g.best_move(s)
+        assert m in g.moves(s), (m, g.moves(s))
+        g.play(s, m)
+        seen += 1
+    assert seen == 400 or g.over(s)
