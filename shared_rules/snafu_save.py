@@ -27,9 +27,9 @@ def load(text):
             raise ValueError("snafu save: bad opts line")
         o = {
             "trails": int(p[1]),
-            "diagonal": bool(int(p[2])),
-            "vanish": bool(int(p[3])),
-            "obstacles": bool(int(p[4])),
+            "diagonal": _flag(p[2]),
+            "vanish": _flag(p[3]),
+            "obstacles": _flag(p[4]),
             "speed": int(p[5]),
             "humans": int(p[6]),
             "others": p[7],
@@ -96,6 +96,7 @@ def load(text):
                 s.wins[w] = 1
     check(s)
     check_match(s)
+    _check_obstacles(s)
     for t in range(4):  # a moving trail came from behind its head, a crash is ahead of it
         h, off = s.head[t], sn.OFFSET[s.dir[t]]
         if s.crash[t] != (h + off if s.playing[t] and not s.alive[t] else -1) or (
@@ -103,6 +104,26 @@ def load(text):
         ):
             raise ValueError("snafu save: %s's heading does not fit its trail" % sn.COLORS[t])
     return s
+
+
+def _flag(tok):
+    """An on/off option as a save writes it: 0 or 1, nothing else."""
+    if tok not in ("0", "1"):
+        raise ValueError("snafu save: bad option flag %r" % tok)
+    return tok == "1"
+
+
+def _check_obstacles(s):
+    """The board's obstacles as a round places them: none without the option, else 5 to
+    8 whole 2x2 boxes (5 to 7 under the arcade rules). In load only: rule cases build
+    boards with obstacles of their own."""
+    n = 0
+    for v in s.board:
+        if v == sn.OBSTACLE:
+            n += 1
+    most = 8 if sn.text_rules(s) else 7
+    if (n != 0) if not s.opts["obstacles"] else (n % 4 or not 5 <= n // 4 <= most):
+        raise ValueError("snafu save: %d obstacle squares do not fit the options" % n)
 
 
 def _load_match(s, p):
