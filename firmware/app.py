@@ -337,8 +337,20 @@ class App:
         """Open a game: resume its save if asked and present, else a new one."""
         if DROP_LAUNCHER:
             drop_launcher()
-        screen_mod = registry().load(gid)
-        screen = screen_mod.SCREEN.resume(self, gid) if resume else None
+        games = registry()
+        got = None
+        if resume and gid not in games.SCREEN_FIRST and games.entry(gid)[3] not in sys.modules:
+            # the save read with the rules module alone: the screen's code comes after
+            # (on the device the save's code and the screen's are never in the heap
+            # together); no save, or a damaged one set aside: a new game
+            from firmware.gamescreen import read_save
+
+            got = read_save(games.rules_alone(gid), self, gid)
+            resume = got is not None
+        screen_mod = games.load(gid)
+        games = None
+        screen = screen_mod.SCREEN.resume(self, gid, got) if resume else None
+        got = None
         if screen is None:
             if seed is None:
                 seed = self.new_seed()

@@ -217,10 +217,11 @@ class GameScreen(Screen):
         return _opening().start(cls, app, gid, seed, options, profile)
 
     @classmethod
-    def resume(cls, app, gid):
+    def resume(cls, app, gid, got=None):
         """The saved game's screen, or None (no save, or a damaged one set aside with a
-        notice: an option or a field out of range counts as damage)."""
-        return _opening().resume(cls, app, gid)
+        notice: an option or a field out of range counts as damage). got: the save's
+        fields and state, read before this module was imported (read_save)."""
+        return _opening().resume(cls, app, gid, got)
 
     @classmethod
     def prepare(cls, options):
@@ -627,6 +628,12 @@ def drop_records():
     """records out of the heap (the device; see _dropping)."""
     if _dropping():
         drop_module("firmware.records")
+
+
+def read_save(rules, app, gid):
+    """The save's fields and state read with the rules module alone (firmware/ui/opening.py,
+    read), or None: no save, or a damaged one set aside."""
+    return _opening().read(rules, app, gid)
 
 
 def release_save_code(rules):

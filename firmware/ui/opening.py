@@ -91,10 +91,11 @@ def end_code_ahead(screen):
         __import__(name)
 
 
-def resume(cls, app, gid):
-    """The saved game's screen, or None (no save, or a damaged one set aside with a
-    notice: an option or a field out of range counts as damage)."""
-    rules = cls.RULES
+def read(rules, app, gid, first=None):
+    """The save's header fields and the state it holds, or None (no save, or a damaged
+    one set aside with a notice). first: a screen's `before_reading`, or None. On the
+    device this runs before the game's screen module is imported (app.start_game), so
+    the save's code and the screen's code are never in the heap together."""
     from firmware import reading
 
     def parse(f):
@@ -115,13 +116,29 @@ def resume(cls, app, gid):
         return None
     fields, text = got
     got = None
-    before_reading(cls)
+    before_reading(first)
     state = judged(store, name, lambda: rules.load(text))
     text = None
     release_save_code(rules)
     if state is None:
         return None
     tidy()  # the reading's garbage: the screen and the checks below get its room
+    return fields, state
+
+
+def resume(cls, app, gid, got=None):
+    """The saved game's screen, or None (no save, or a damaged one set aside with a
+    notice: an option or a field out of range counts as damage). got: the save already
+    read (read(), before the screen's module was imported)."""
+    rules = cls.RULES
+    if got is None:
+        got = read(rules, app, gid, getattr(cls, "before_reading", None))
+    if got is None:
+        return None
+    fields, state = got
+    got = None
+    store = app.store
+    name = gid + ".sav"
 
     def make():
         """The save's options and profile checked (damage: set aside), then its screen,
@@ -154,13 +171,12 @@ def resume(cls, app, gid):
     return screen
 
 
-def before_reading(cls):
+def before_reading(first):
     """Before a resume reads its save: what a screen's own `before_reading()` class
     method loads (GameScreen has none), in a heap collected first: code the game holds
     throughout that would come after the reading, where its blocks had to be found in
     the holes the save's code leaves between the state's objects (Three-Thirteen's meld
     search, whose 2,177-byte function found no room there)."""
-    first = getattr(cls, "before_reading", None)
     if first is not None:
         tidy()  # the registry's and the reading's room, in pieces as large as they come
         first()
