@@ -339,7 +339,7 @@ class App:
             drop_launcher()
         games = registry()
         got = None
-        if resume and gid not in games.SCREEN_FIRST and games.entry(gid)[3] not in sys.modules:
+        if resume and games.entry(gid)[3] not in sys.modules:
             # the save read with the rules module alone: the screen's code comes after
             # (on the device the save's code and the screen's are never in the heap
             # together); no save, or a damaged one set aside: a new game

@@ -27,12 +27,6 @@ GAMES = [
 ]
 
 
-# Games whose screen loads code ahead of a resume's reading (its `before_reading`:
-# Three-Thirteen's meld search): their save is read with the screen module imported.
-# Every other game's save is read with its rules module alone, the screen's code
-# imported after (firmware/app.py, start_game).
-SCREEN_FIRST = ("rummy",)
-
 # On the device the app drops this module while a game is played (firmware/app.py,
 # registry); an entry added by register() would be lost with it, so it then stays.
 RESIDENT = False

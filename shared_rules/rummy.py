@@ -664,6 +664,19 @@ _PARTS = (
 )
 
 
+def before_reading():
+    """Before a resume reads a save (the app's opening, `declared`): the meld search's
+    code, which the match holds throughout and the first frame after a resume needs (the
+    bytecode search where the machine code is not installed). Loaded after the save's
+    reading, its 2,177-byte function found no piece that size on the device."""
+    import sys
+
+    from shared_rules import rummy_melds  # noqa: F401 - the machine code installed
+
+    if "shared_rules.rummy_native" not in sys.modules:  # where it loads (the uf2)
+        __import__("shared_rules.rummy_search")
+
+
 def __getattr__(name):
     """The rarely used names, from the module that holds them (imported when asked)."""
     for module, names in _PARTS:

@@ -262,7 +262,7 @@ def test_optional_declarations_are_read_without_the_modules_getattr():
             assert declared(rules, name, "none") == getattr(rules, name, "none")
 
 
-@pytest.mark.parametrize("gid", [g for g in games.ids() if g not in games.SCREEN_FIRST])
+@pytest.mark.parametrize("gid", games.ids())
 def test_a_resume_reads_the_save_before_the_screen_module_is_imported(gid, tmp_path, monkeypatch):
     """A resume reads the save with the rules module alone and imports the game's screen
     module after it (app.start_game): on the device the save's code and the screen's
@@ -282,11 +282,3 @@ def test_a_resume_reads_the_save_before_the_screen_module_is_imported(gid, tmp_p
     assert seen and not seen[0]
     assert type(app.screen).__module__ == screen_name and app.last_error is None
     assert not app.store.exists(gid + ".sav.bad")  # resumed, not set aside
-
-
-def test_screens_that_load_code_before_the_reading_are_listed():
-    """games.SCREEN_FIRST names exactly the games whose screen has a before_reading (their
-    save is read with the screen imported, so the hook runs first)."""
-    for gid in games.ids():
-        screen = games.load(gid).SCREEN
-        assert hasattr(screen, "before_reading") == (gid in games.SCREEN_FIRST), gid

@@ -665,7 +665,7 @@ def test_a_save_in_any_phase_resumes_and_plays_the_same_match(tmp_path):
 
 def test_a_resume_loads_the_search_before_the_save_is_read(tmp_path, monkeypatch):
     """The bytecode meld search, which the match holds throughout and the first frame
-    after a resume needs, comes before the save's code (the screen's before_reading):
+    after a resume needs, comes before the save's code (the rules' before_reading):
     after it, its 2,177-byte function found no room on the device."""
     import sys
 

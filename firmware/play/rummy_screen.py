@@ -65,18 +65,6 @@ class RummyScreen(gamescreen.GameScreen):
         self.picker = None  # the person's move picker: only while the person is to act
         self.remembered = {}  # its cursor's cell in each zone, kept between your turns
 
-    @classmethod
-    def before_reading(cls):
-        """The meld search's code (the bytecode search where the machine code is not
-        installed), which the first frame after a resume needs: loaded after the save's
-        reading, its 2,177-byte function found no piece that size on the device."""
-        import sys
-
-        from shared_rules import rummy_melds  # noqa: F401 - the machine code installed
-
-        if "shared_rules.rummy_native" not in sys.modules:  # where it loads (the uf2)
-            __import__("shared_rules.rummy_search")
-
     def opened(self):
         """The picker (and the meld search its cursor needs) once the opening is over,
         not while a save is read: the search's import beside the save's code is the

@@ -91,11 +91,11 @@ def end_code_ahead(screen):
         __import__(name)
 
 
-def read(rules, app, gid, first=None):
+def read(rules, app, gid):
     """The save's header fields and the state it holds, or None (no save, or a damaged
-    one set aside with a notice). first: a screen's `before_reading`, or None. On the
-    device this runs before the game's screen module is imported (app.start_game), so
-    the save's code and the screen's code are never in the heap together."""
+    one set aside with a notice). On the device this runs before the game's screen
+    module is imported (app.start_game), so the save's code and the screen's code are
+    never in the heap together."""
     from firmware import reading
 
     def parse(f):
@@ -116,7 +116,7 @@ def read(rules, app, gid, first=None):
         return None
     fields, text = got
     got = None
-    before_reading(first)
+    before_reading(rules)
     state = judged(store, name, lambda: rules.load(text))
     text = None
     release_save_code(rules)
@@ -132,7 +132,7 @@ def resume(cls, app, gid, got=None):
     read (read(), before the screen's module was imported)."""
     rules = cls.RULES
     if got is None:
-        got = read(rules, app, gid, getattr(cls, "before_reading", None))
+        got = read(rules, app, gid)
     if got is None:
         return None
     fields, state = got
@@ -171,12 +171,13 @@ def resume(cls, app, gid, got=None):
     return screen
 
 
-def before_reading(first):
-    """Before a resume reads its save: what a screen's own `before_reading()` class
-    method loads (GameScreen has none), in a heap collected first: code the game holds
-    throughout that would come after the reading, where its blocks had to be found in
-    the holes the save's code leaves between the state's objects (Three-Thirteen's meld
-    search, whose 2,177-byte function found no room there)."""
+def before_reading(rules):
+    """Before a resume reads its save: what the rules module's own optional
+    `before_reading()` loads, in a heap collected first: code the game holds throughout
+    that would come after the reading, where its blocks had to be found in the holes the
+    save's code leaves between the state's objects (Three-Thirteen's meld search, whose
+    2,177-byte function found no room there)."""
+    first = declared(rules, "before_reading")
     if first is not None:
         tidy()  # the registry's and the reading's room, in pieces as large as they come
         first()
