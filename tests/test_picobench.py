@@ -230,3 +230,40 @@ def test_a_save_made_half_way_resumes_within_the_uf2_budget(runner, frozen, game
     )
     r = runner.run(call, frozen)
     assert r["fits"], r
+
+
+# Installed as files, a save made half way of a game named here does not resume and play
+# to its end in the 80 KB budget yet (python -m host_sim picobench --resume: the smallest
+# heaps, README "Budgets"). Strict: a game that comes under the budget fails here until
+# its mark is removed.
+RESUME_OVER_BUDGET = {
+    "snafu": "smart Snafu's resume needs 82 KB installed as files (README, Budgets)",
+    "disc": "Disc Battle's resume needs 81 KB installed as files (README, Budgets)",
+    "rummy": "Three-Thirteen's resume needs 88 KB installed as files (docs/rules/rummy.md)",
+}
+
+
+def resume_runs():
+    out = []
+    for game in picobench.bench_runs():
+        why = RESUME_OVER_BUDGET.get(game[0])
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        out.append(pytest.param(game, id=game[0], marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("game", resume_runs())
+def test_a_save_made_half_way_resumes_within_the_files_budget(runner, game):
+    """Installed as files, a save made half way resumes by Continue in 80 KB and plays to
+    the end: the save is read with the rules module alone, the screen's code after."""
+    label, gid, options = game
+    files = picobench.resume_files(game)
+    call = "run(%r, %d, False, %r, %r, files=%r)" % (
+        gid,
+        picobench.BUDGET_HEAP,
+        options,
+        label,
+        files,
+    )
+    r = runner.run(call)
+    assert r["fits"], r
