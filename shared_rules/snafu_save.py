@@ -96,7 +96,6 @@ def load(text):
                 s.wins[w] = 1
     check(s)
     check_match(s)
-    _check_obstacles(s)
     for t in range(4):  # a moving trail came from behind its head, a crash is ahead of it
         h, off = s.head[t], sn.OFFSET[s.dir[t]]
         if s.crash[t] != (h + off if s.playing[t] and not s.alive[t] else -1) or (
@@ -111,19 +110,6 @@ def _flag(tok):
     if tok not in ("0", "1"):
         raise ValueError("snafu save: bad option flag %r" % tok)
     return tok == "1"
-
-
-def _check_obstacles(s):
-    """The board's obstacles as a round places them: none without the option, else 5 to
-    8 whole 2x2 boxes (5 to 7 under the arcade rules). In load only: rule cases build
-    boards with obstacles of their own."""
-    n = 0
-    for v in s.board:
-        if v == sn.OBSTACLE:
-            n += 1
-    most = 8 if sn.text_rules(s) else 7
-    if (n != 0) if not s.opts["obstacles"] else (n % 4 or not 5 <= n // 4 <= most):
-        raise ValueError("snafu save: %d obstacle squares do not fit the options" % n)
 
 
 def _load_match(s, p):
