@@ -237,7 +237,6 @@ def test_a_save_made_half_way_resumes_within_the_uf2_budget(runner, frozen, game
 # heaps, README "Budgets"). Strict: a game that comes under the budget fails here until
 # its mark is removed.
 RESUME_OVER_BUDGET = {
-    "snafu": "smart Snafu's resume needs 82 KB installed as files (README, Budgets)",
     "disc": "Disc Battle's resume needs 81 KB installed as files (README, Budgets)",
     "rummy": "Three-Thirteen's resume needs 88 KB installed as files (docs/rules/rummy.md)",
 }
