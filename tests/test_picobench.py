@@ -219,17 +219,16 @@ def test_a_game_over_before_the_frame_asked_is_one_error():
 def test_a_save_made_half_way_resumes_within_the_uf2_budget(runner, frozen, game):
     """A save loads where the game runs: resumed by Continue from the uf2 in 48 KB and
     played to the end (python -m host_sim picobench --resume: the smallest heaps)."""
+    r = runner.run(resume_call(game, picobench.BUDGET_UF2_HEAP), frozen)
+    assert r["fits"], r
+
+
+def resume_call(game, heap):
+    """The device script's call that resumes the game's half-way save in `heap` bytes and
+    plays it to the end."""
     label, gid, options = game
     files = picobench.resume_files(game)
-    call = "run(%r, %d, False, %r, %r, files=%r)" % (
-        gid,
-        picobench.BUDGET_UF2_HEAP,
-        options,
-        label,
-        files,
-    )
-    r = runner.run(call, frozen)
-    assert r["fits"], r
+    return "run(%r, %d, False, %r, %r, files=%r)" % (gid, heap, options, label, files)
 
 
 # Installed as files, a save made half way of a game named here does not resume and play
@@ -255,14 +254,5 @@ def resume_runs():
 def test_a_save_made_half_way_resumes_within_the_files_budget(runner, game):
     """Installed as files, a save made half way resumes by Continue in 80 KB and plays to
     the end: the save is read with the rules module alone, the screen's code after."""
-    label, gid, options = game
-    files = picobench.resume_files(game)
-    call = "run(%r, %d, False, %r, %r, files=%r)" % (
-        gid,
-        picobench.BUDGET_HEAP,
-        options,
-        label,
-        files,
-    )
-    r = runner.run(call)
+    r = runner.run(resume_call(game, picobench.BUDGET_HEAP))
     assert r["fits"], r
