@@ -625,3 +625,16 @@ def test_the_scoring_counts_the_meld_searchs_slots():
     from shared_rules import rummy_melds, rummy_table
 
     assert rummy_table._SLOTS == rummy_melds._MASK_BITS
+
+
+def test_the_named_searches_take_21_natural_cards_and_any_wilds():
+    """D22: up to 21 cards besides the wilds are searched exactly; more are refused."""
+    p = rummy.parse_cards
+    naturals = p("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
+    hand = naturals[:21] + p("JK JK JK JK KS KS")
+    assert rummy.deadwood(hand, 13) == 0 and rummy.can_go_out(hand, 13)
+    assert rummy.deadwood(naturals[:20] + p("JD"), 13) == 11  # two runs and the JD
+    for named in (rummy.deadwood, rummy.can_go_out):
+        with pytest.raises(ValueError):
+            named(naturals, 13)
+    assert not rummy.is_meld(naturals, 13)
