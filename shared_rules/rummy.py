@@ -442,7 +442,11 @@ def _discard(s, m):
 
 
 def _next_turn(s):
-    """The next seat draws, or the round ends (_last_turn)."""
+    """The next seat draws, or the round ends (_last_turn). A stock whose last card was
+    drawn with no other card in the pile is rebuilt now, from the pile the turn's
+    discard made (D13)."""
+    if not s.nstock and s.rebuilds < STOCK_REBUILDS and s.npile > 1:
+        _rebuild(s)
     last = _last_turn(s, s.out)
     s.turn = (s.turn + 1) % s.n
     s.phase = PH_DRAW
@@ -450,14 +454,15 @@ def _next_turn(s):
         _end_round(s)
 
 
-def _last_turn(s, out):
+def _last_turn(s, out, thrown=0):
     """The turn under way is the round's last: the next comes back to the seat that
-    went out (`out`); with no one out, the stock is empty for good (D13). The last
-    turns after a seat went out are played whatever the stock holds: with none left a
-    seat draws the discard pile's top (D14)."""
+    went out (`out`); with no one out, the stock is empty for good (D13: no rebuild
+    left, or no card in the pile but its top once `thrown` more cards are on it). The
+    last turns after a seat went out are played whatever the stock holds: with none
+    left a seat draws the discard pile's top (D14)."""
     if out >= 0:
         return (s.turn + 1) % s.n == out
-    return not s.nstock
+    return not s.nstock and (s.rebuilds >= STOCK_REBUILDS or s.npile + thrown < 2)
 
 
 def ends_round(s, m):
@@ -468,8 +473,10 @@ def ends_round(s, m):
         going_out = m >= OUT
         if not going_out and s.out < 0 and is_wild(m, wild_of(s)):
             return False  # the others may grab it first
-        return _last_turn(s, s.turn if going_out else s.out)
-    if ph == PH_GRAB or (ph == PH_CLAIM and m != GRAB and len(s.claim) == 1):
+        return _last_turn(s, s.turn if going_out else s.out, 1)
+    if ph == PH_GRAB:
+        return _last_turn(s, s.out, 1)
+    if ph == PH_CLAIM and m != GRAB and len(s.claim) == 1:
         return _last_turn(s, s.out)
     return False
 

@@ -206,6 +206,25 @@ def case_D13_the_stock_is_rebuilt_then_the_round_ends():
     assert s.phase == r.PH_BETWEEN and s.rounds[0][0] == -1
 
 
+def case_D13_a_stock_drawn_out_beside_a_bare_pile_is_rebuilt_after_the_discard():
+    """Decision D13: the stock's last card drawn with only the top in the pile is not
+    the stock gone for good: the turn's discard gives the pile a card to rebuild from
+    (a position made by hand: every other card set aside)."""
+    s = build(["4S 8D KC", "5H 9C QD"], "2C", "7H")
+    r.set_piles(s, r.stock_cards(s)[-1:], r.pile_cards(s))  # the 7H alone
+    assert r.ends_round(s, r.parse_move(s, "draw")) is False
+    r.play(s, r.parse_move(s, "draw"))
+    assert not s.nstock and not r.ends_round(s, r.parse_move(s, "4S"))
+    r.play(s, r.parse_move(s, "4S"))
+    assert s.phase == r.PH_DRAW and r.to_act(s) == 1 and s.rebuilds == 1
+    assert r.stock_cards(s) == cards("2C") and r.pile_cards(s) == cards("4S")
+    s.rebuilds = 2  # none left: the stock's last card drawn ends the round after the turn
+    r.play(s, r.parse_move(s, "draw"))
+    assert r.ends_round(s, r.parse_move(s, "9C"))
+    r.play(s, r.parse_move(s, "9C"))
+    assert s.phase == r.PH_BETWEEN and s.rounds[0][0] == -1
+
+
 def case_R23_D14_last_turns_take_the_pile_top_when_the_stock_is_gone():
     """'Each of the other players is allowed one more turn', the stock gone for good
     (D13) or not: a last turn draws the discard pile's top (the going-out discard, then
