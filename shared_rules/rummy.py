@@ -377,10 +377,16 @@ def _draw(s, m):
     else:
         s.nstock -= 1
         card = s.stock[s.nstock]
-        if not s.nstock and s.rebuilds < STOCK_REBUILDS and s.npile > 1:
-            _rebuild(s)
+        _rebuild_if_out(s)
     _insert(s.hands[seat], card)
     s.phase = PH_DISCARD
+
+
+def _rebuild_if_out(s):
+    """The stock drawn out is rebuilt while rebuilds are left and the pile has a card
+    besides its top (D13)."""
+    if not s.nstock and s.rebuilds < STOCK_REBUILDS and s.npile > 1:
+        _rebuild(s)
 
 
 def _rebuild(s):
@@ -445,8 +451,7 @@ def _next_turn(s):
     """The next seat draws, or the round ends (_last_turn). A stock whose last card was
     drawn with no other card in the pile is rebuilt now, from the pile the turn's
     discard made (D13)."""
-    if not s.nstock and s.rebuilds < STOCK_REBUILDS and s.npile > 1:
-        _rebuild(s)
+    _rebuild_if_out(s)
     last = _last_turn(s, s.out)
     s.turn = (s.turn + 1) % s.n
     s.phase = PH_DRAW
