@@ -113,7 +113,7 @@ class Store:
         return _exists(self.path(name))
 
     def write_text(self, name, text):
-        self.write(name, lambda f: f.write(text))
+        return self.write(name, lambda f: f.write(text))
 
     def write(self, name, writer):
         """Write atomically: writer(f) fills a temp file, then it is renamed over the old one."""
@@ -271,9 +271,10 @@ class Store:
         return self.load(name, parse, dict(default))
 
     def save_json(self, name, data):
-        """A flat record, keys sorted: the same bytes on every port (dict order differs)."""
+        """A flat record, keys sorted: the same bytes on every port (dict order differs);
+        False when the filesystem refused it (a notice says why)."""
         keys = sorted(data)
-        self.write_text(
+        return self.write_text(
             name, "{" + ", ".join(['"%s": %s' % (k, json.dumps(data[k])) for k in keys]) + "}"
         )
 
