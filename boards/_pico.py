@@ -4,7 +4,7 @@
 def make_board(name, display, buttons, buzzer_pin):
     import time
 
-    from machine import PWM, Pin
+    from machine import PWM, Pin, soft_reset
 
     from firmware import buttons as btn
     from firmware.board import Board, pin_reader
@@ -18,6 +18,7 @@ def make_board(name, display, buttons, buzzer_pin):
     if buzzer_pin is not None:
         board.buzzer = Buzzer(PWM(Pin(buzzer_pin)), time.sleep_ms)
     board.watchdog = SoftWatchdog
+    board.soft_reset = soft_reset  # SystemExit from main.py: the firmware runs it again
     return board
 
 

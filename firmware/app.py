@@ -8,7 +8,7 @@ import gc
 import sys
 
 from firmware import buttons as btn
-from firmware import drop_module, gfx
+from firmware import declared, drop_module, gfx
 from firmware.store import Store
 
 try:
@@ -40,6 +40,9 @@ DROP_LAUNCHER = sys.implementation.name == "micropython"
 # A computer's search collects its own garbage in its thinking frame (tidy).
 COLLECT = sys.implementation.name != "cpython"
 LOW_HEAP = const(24 * 1024)
+# The game the launcher opens across a soft reset (a board with soft_reset: MicroPython
+# on a Pico), in the saves' folder: firmware/restart.py writes and reads it.
+OPENING = "opening.json"
 
 
 def heap_low():
@@ -88,6 +91,13 @@ def registry():
     from firmware import games
 
     return games
+
+
+def restart():
+    """firmware/restart.py: a game opened across a soft reset (loaded only then)."""
+    from firmware import restart as mod
+
+    return mod
 
 
 def drop_launcher():
@@ -141,7 +151,14 @@ class App:
         self.home_index = 0  # the launcher's cursor, kept while a game is played
         self.in_frame = False
         self.home_due = False  # a game asked for the launcher during this frame
-        self.home()
+        opening = None
+        if self.store.exists(OPENING):  # the launcher's choice, made before a soft reset
+            opening = restart().take(self)
+            drop_module("firmware.restart")
+        if opening is None:
+            self.home()
+        else:
+            self.open_fresh(*opening)
 
     # ---- screens -------------------------------------------------------
 
@@ -327,11 +344,24 @@ class App:
     def _open(self):
         gid, how = self.opening
         self.opening = None
+        if self.board.soft_reset is not None and restart().reset_into(self, gid, how):
+            return
         if DROP_LAUNCHER:
             self.go(None)
             drop_launcher()
             gc.collect()
         self.start_game(gid, **how)
+
+    def open_fresh(self, gid, how):
+        """The game the launcher chose, opened as the app starts (after the soft reset);
+        an error on the way shows the error screen, whose A goes to the launcher."""
+        try:
+            first = declared(registry().rules_alone(gid), "before_reading")
+            if first is not None:  # the code the game holds throughout, in a fresh heap
+                first()
+            self.start_game(gid, **how)
+        except Exception as e:  # noqa: BLE001 - never a dead end: the error screen
+            self.fail(e)
 
     def start_game(self, gid, seed=None, options=None, resume=True, profile=None):
         """Open a game: resume its save if asked and present, else a new one."""

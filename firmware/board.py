@@ -16,6 +16,9 @@ class Board:
         self.fs_root = fs_root  # "" on the device: saves live in /saves
         self.buzzer = None  # object with tone(freq_hz, ms) if a buzzer is wired
         self.watchdog = None  # factory(timeout_ms) -> object with feed(), if supported
+        # () that starts the app again in a fresh heap (main.py runs again), if supported:
+        # a game then opens across it (App.reset_into)
+        self.soft_reset = None
 
 
 def pin_reader(pins):

@@ -56,6 +56,7 @@ def fake_machine(monkeypatch):
     m.Pin, m.I2C, m.SPI = FakePin, FakeI2C, FakeSPI
     m.PWM = lambda pin: None
     m.WDT = object
+    m.soft_reset = lambda: None
     monkeypatch.setitem(sys.modules, "machine", m)
     if not hasattr(__import__("time"), "ticks_ms"):
         t = __import__("time")
@@ -82,6 +83,7 @@ def test_pico_i2c_setup(fake_machine):
     assert (i2c.sda, i2c.scl, i2c.freq) == (pico_i2c.SDA, pico_i2c.SCL, pico_i2c.I2C_FREQ)
     assert {addr for addr, _ in i2c.writes} == {pico_i2c.OLED_ADDR}
     assert board.read_buttons() == 0  # pulled up: nothing pressed
+    assert board.soft_reset is fake_machine.soft_reset  # a game opens across it
     FakePin.levels = {pico_i2c.BUTTONS["A"]: 0, pico_i2c.BUTTONS["LEFT"]: 0}
     assert board.read_buttons() == btn.A | btn.LEFT
 

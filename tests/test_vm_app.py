@@ -1,5 +1,6 @@
 """The whole firmware app in the real MicroPython VM (built .mpy, 64 KB heap) vs CPython."""
 
+import json
 import os
 import subprocess
 import sys
@@ -87,3 +88,61 @@ def test_every_shared_rules_module_imports_from_source_at_64k():
         for first in firsts:
             out = run_mp(first + "import shared_rules.%s\nprint('ok')" % name)
             assert out.strip() == "ok", (first, name)
+
+
+RESET_SCENARIO = r"""
+from boards import driver, headless
+from firmware import app as appmod
+
+
+def start():
+    board = headless.setup(fs_root=FS)
+
+    def reset():
+        raise SystemExit  # machine.soft_reset on the device
+
+    board.soft_reset = reset
+    app = appmod.App(board)
+    return app, board, driver.Driver(app)
+
+
+app, board, d = start()
+app.new_seed = lambda: 4242
+try:
+    d.keys("DOWN,A,A,RIGHT,A")     # Snafu -> New game -> an option -> Start
+    print("no reset")
+except SystemExit:
+    print("reset", app.store.read_text(appmod.OPENING))
+app = board = d = None
+app, board, d = start()            # main.py again: the game opens
+screen = app.screen
+print("opened", screen.gid, sorted(screen.options.items()), app.store.exists(appmod.OPENING))
+for _ in range(40):
+    app.frame(0, 0)
+print("bytes", bytes(board.display.buf).hex())
+"""
+
+
+def test_a_game_opens_across_a_reset_in_micropython_as_in_cpython(device_build, tmp_path):
+    """The launcher's record written and read back by the real VM's json and files."""
+    vm_fs = str(tmp_path / "vm")
+    cp_fs = str(tmp_path / "cp")
+    os.makedirs(vm_fs)
+    os.makedirs(cp_fs)
+    vm = run_mp("FS = %r\n" % vm_fs + RESET_SCENARIO, cwd=device_build, heap=host_sim.APP_HEAP)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host_sim", "mpstubs")])
+    cp = subprocess.run(
+        [sys.executable, "-c", "FS = %r\n" % cp_fs + RESET_SCENARIO],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
+    assert vm.startswith('reset {"gid": "snafu", "home": 1, '), vm
+    assert "\nopened snafu " in vm and " False\n" in vm, vm
+    vm_record, vm_rest = vm.split("\n", 1)
+    cp_record, cp_rest = cp.split("\n", 1)
+    # the options' own order is each port's dict order: the records are equal as JSON
+    assert json.loads(vm_record[6:]) == json.loads(cp_record[6:])
+    assert vm_rest == cp_rest
