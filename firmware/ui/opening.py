@@ -35,6 +35,7 @@ def start(cls, app, gid, seed, options, profile):
     drop_registry()
     drop_end_parts(cls)
     tidy()  # the records' room in one piece for the players
+    before_reading(rules)  # as a resume does: the code held throughout, loaded first
     record = declared(rules, "record_options")
     if record is not None:  # what a save and a replay must say to play the same
         options = record(options)
@@ -171,11 +172,12 @@ def resume(cls, app, gid, got=None):
 
 
 def before_reading(rules):
-    """Before a resume reads its save: what the rules module's own optional
-    `before_reading()` loads, in a heap collected first: code the game holds throughout
-    that would come after the reading, where its blocks had to be found in the holes the
-    save's code leaves between the state's objects (Three-Thirteen's meld search, whose
-    2,177-byte function found no room there)."""
+    """Before a resume reads its save, and before a new game's state is made: what the
+    rules module's own optional `before_reading()` loads, in a heap collected first:
+    code the game holds throughout that would come after the reading (or the new
+    state), where its blocks had to be found in the holes left between the state's
+    objects (Three-Thirteen's meld search, whose 2,177-byte function found no room
+    there)."""
     first = declared(rules, "before_reading")
     if first is not None:
         tidy()  # the registry's and the reading's room, in pieces as large as they come
