@@ -20,8 +20,6 @@ import time
 import micropython
 import vfs
 
-from boards import driver  # the harness: in the heap before the game's budget is set
-
 BLOCK = 4096  # as the rp2 port's littlefs on the Pico's flash
 FS_BLOCKS = 16  # 64 KB of RAM filesystem: saves, journal, stats
 PAGE = 256  # the flash's program page
@@ -241,24 +239,16 @@ class Probe:
         setattr(obj, name, timed)
 
 
-def title_of(gid):
-    from firmware import games
-
-    return games.title(gid)
+OPENING = "saves/opening.json"  # firmware/app.py's OPENING, in the saves' folder
 
 
-def launch(app, d, title, resume=False):
-    """From the launcher: the game's menu, New game, and Start on its options (resume:
-    Continue, the saved game)."""
-    d.idle()
-    d.keys("DOWN," * app.screen.labels().index(title) + "A")
-    if resume:
-        d.keys("DOWN," * app.screen.labels().index("Continue") + "A")
-        return app.screen
-    d.keys("DOWN," * app.screen.labels().index("New game") + "A")
-    if type(app.screen).__name__ == "OptionsScreen":
-        d.keys("A")
-    return app.screen
+def opening(gid, options, seed, resume):
+    """The record the launcher writes before the soft reset (firmware/app.py,
+    App.reset_into): the app opens the game from it as it starts, in a fresh heap."""
+    how = {"gid": gid, "home": 0, "resume": resume, "seed": seed}
+    if options:
+        how["options"] = options
+    return json.dumps(how).encode()
 
 
 def put_files(fs, files):
@@ -300,11 +290,15 @@ def run(
     times are the device's); peak: the live heap after a collection at every press
     (its own run, as collecting changes the frames' times); else only whether the game
     plays to its end in `heap` bytes. files: a saved game's files, resumed by Continue
-    and played to its end."""
+    and played to its end. The game opens as on the device: the launcher's choice
+    written, then the app started (after the soft reset) with `heap` bytes."""
     dev = mount_ram_fs(fs)
-    if files:
-        put_files(fs, files)
-        gc.collect()
+    files = dict(files or {})
+    resume = bool(files)
+    files[OPENING] = opening(gid, options, seed, resume)
+    put_files(fs, files)
+    files = None
+    gc.collect()
     ballast = ballast_for(heap)  # noqa: F841 - held to the end: the app gets `heap` bytes
     gc.collect()
     base = gc.mem_alloc()
@@ -313,16 +307,11 @@ def run(
     from firmware import app as appmod
 
     board = headless.setup(fs_root=fs)
-    app = appmod.App(board)
-    d = driver.Driver(app)
-    app.new_seed = lambda: seed  # the same game on every run
-    if options:  # the options screen offers the last options used: these
-        app.store.save_json(gid + ".opt.json", options)
+    app = appmod.App(board)  # main.py after the reset: the game opens
     probe = Probe(app, board, dev) if detail else None
     if peak:
         detail = False
-    title = title_of(gid)  # no name here holds the registry: a game drops it in play
-    screen = launch(app, d, title, bool(files))
+    screen = app.screen
     if type(screen).__name__ == "ErrorScreen" or not hasattr(screen, "s"):
         row = {"game": label or gid, "heap": heap, "fits": False, "error": repr(app.last_error)}
         row["where"] = trace_of(app.last_error)
@@ -389,6 +378,9 @@ def run(
                 if b > worst_bytes:
                     worst_bytes = b
     finished = screen.finished and app.last_error is None
+    if not detail:  # the game's state let go: the row's few hundred bytes find room
+        app.screen = screen = None
+        gc.collect()
     row = {
         "game": label or gid,
         "gid": gid,

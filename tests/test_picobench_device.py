@@ -61,3 +61,29 @@ def test_the_ram_device_leaves_no_garbage():
     out = run_mp(NO_GARBAGE, heap="2M").split()
     assert out[0] == "0", out
     assert out[1:] == ["b'xxxx'", "b'xxxx'"], out
+
+
+OPENING = r"""
+import io
+sys.path.insert(0, "host_sim")
+import picobench_device as pb
+from firmware import app as appmod
+from firmware import restart
+
+print(pb.OPENING == "saves/" + appmod.OPENING)
+for options, resume in (({"variant": 2}, False), (None, True)):
+    text = pb.opening("snafu", options, 1000, resume).decode()
+    how = restart.read(io.StringIO(text))
+    print(sorted(how.items()))
+"""
+
+
+def test_the_bench_opens_a_game_with_the_launchers_record():
+    # the bench starts the app as main.py does after the launcher's soft reset
+    out = run_mp(OPENING, heap="2M").strip().splitlines()
+    assert out == [
+        "True",
+        "[('gid', 'snafu'), ('home', 0), ('options', {'variant': 2}), ('resume', False), "
+        "('seed', 1000)]",
+        "[('gid', 'snafu'), ('home', 0), ('resume', True), ('seed', 1000)]",
+    ], out
