@@ -236,15 +236,17 @@ def resume_call(game, heap):
 # heaps, README "Budgets"). Strict: a game that comes under the budget fails here until
 # its mark is removed.
 RESUME_OVER_BUDGET = {
-    "gnerts": "G'nerts' resume needs 81 KB installed as files since games open in a fresh"
-    " heap (79 KB opened from the launcher: README, Budgets)",
-    "rummy": "Three-Thirteen's resume needs 88 KB installed as files (docs/rules/rummy.md)",
+    "rummy": "Three-Thirteen's resume needs 90 KB installed as files (docs/rules/rummy.md)",
 }
-# At the edge, as above: Disc Battle's resume plays to its end in 80 KB, not in 79 KB,
-# since a game opens across a soft reset (firmware/restart.py; 81 KB before).
+# At the edge, as above, since a game opens across a soft reset (firmware/restart.py):
+# Disc Battle's resume plays to its end in 80 KB, not in 79 KB (81 KB before); G'nerts'
+# in 81 KB, and in 80 KB only when the bench's script holds a few hundred bytes more
+# code (the heap's layout moves; 79 KB before).
 RESUME_AT_THE_EDGE = {
     "disc": "Disc Battle's resume plays to its end in 80 KB as files, not in 79 KB"
     " (README, Budgets)",
+    "gnerts": "G'nerts' resume plays to its end in 81 KB as files, in 80 KB or not as the"
+    " heap's layout moves (docs/rules/gnerts.md, Budgets)",
 }
 
 
