@@ -168,3 +168,28 @@ def test_boards_without_a_reset_open_in_place(tmp_path):
     choose_snafu(d)
     assert app.screen.gid == "snafu"
     assert not os.path.exists(opening_path(tmp_path))
+
+
+def test_every_game_opens_across_the_reset_and_comes_back(tmp_path):
+    """Each registered game chosen in the launcher (New game, Start on its options), the
+    device reset, the game opened from the record, a few presses, then A+B home: the
+    launcher's cursor on that game again; no error on the way."""
+    from firmware import games
+
+    ids = games.ids()
+    for i, gid in enumerate(ids):
+        app, board, d = start(tmp_path)
+        assert isinstance(app.screen, launcher.Launcher)
+        app.screen.index = 0
+        with pytest.raises(Reset):
+            d.keys("DOWN," * i + "A")  # the game's menu
+            labels = app.screen.labels()
+            d.keys("DOWN," * labels.index("New game") + "A")
+            if isinstance(app.screen, launcher.OptionsScreen):
+                d.keys("A")
+        app, board, d = start(tmp_path)
+        assert app.screen.gid == gid and app.last_error is None, gid
+        d.keys("LEFT,RIGHT,DOWN,UP")
+        d.keys("A+B*20")
+        assert isinstance(app.screen, launcher.Launcher), gid
+        assert app.screen.index == i and app.last_error is None, gid
