@@ -42,8 +42,8 @@ def device_build(tmp_path_factory):
     return out
 
 
-def run_cpython(fs):
-    code = "FS = %r\n" % fs + SCENARIO
+def run_cpython(fs, scenario=SCENARIO):
+    code = "FS = %r\n" % fs + scenario
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host_sim", "mpstubs")])
     proc = subprocess.run(
@@ -130,15 +130,7 @@ def test_a_game_opens_across_a_reset_in_micropython_as_in_cpython(device_build, 
     os.makedirs(vm_fs)
     os.makedirs(cp_fs)
     vm = run_mp("FS = %r\n" % vm_fs + RESET_SCENARIO, cwd=device_build, heap=host_sim.APP_HEAP)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host_sim", "mpstubs")])
-    cp = subprocess.run(
-        [sys.executable, "-c", "FS = %r\n" % cp_fs + RESET_SCENARIO],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    ).stdout
+    cp = run_cpython(cp_fs, RESET_SCENARIO)
     assert vm.startswith('reset {"gid": "snafu", "home": 1, '), vm
     assert "\nopened snafu " in vm and " False\n" in vm, vm
     vm_record, vm_rest = vm.split("\n", 1)
