@@ -344,8 +344,9 @@ class App:
     def _open(self):
         gid, how = self.opening
         self.opening = None
-        if self.board.soft_reset is not None and restart().reset_into(self, gid, how):
-            return
+        if self.board.soft_reset is not None:  # on the device the game opens after it
+            restart().reset_into(self, gid, how)
+            drop_module("firmware.restart")  # it returned: the game opens here
         if DROP_LAUNCHER:
             self.go(None)
             drop_launcher()

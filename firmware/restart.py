@@ -16,22 +16,21 @@ KEYS = ("gid", "home", "resume", "options", "seed")
 
 def reset_into(app, gid, how):
     """The choice written and the device reset (on the device this does not return:
-    main.py runs again). False where the record cannot be written (a full or read-only
-    filesystem: the store's notice says so) or the reset returned: the game opens in
-    place, as it always can."""
+    main.py runs again). It returns where the record cannot be written (a full or
+    read-only filesystem: the store's notice says so) or the reset returned: the game
+    then opens in place, as it always can."""
     from firmware.app import OPENING
 
     record = dict(how)
     record["gid"] = gid
     record["home"] = app.home_index
     if not app.store.save_json(OPENING, record):
-        return False
+        return
     app.fb.fill(0)
     gfx.center(app.fb, "Opening...", 28)
     app.display.show()  # stays on the panel through the reset
     app.board.soft_reset()
     app.store.remove(OPENING)  # it returned: the game opens here
-    return False
 
 
 def take(app):
