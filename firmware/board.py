@@ -17,7 +17,7 @@ class Board:
         self.buzzer = None  # object with tone(freq_hz, ms) if a buzzer is wired
         self.watchdog = None  # factory(timeout_ms) -> object with feed(), if supported
         # () that starts the app again in a fresh heap (main.py runs again), if supported:
-        # a game then opens across it (App.reset_into)
+        # a game then opens across it (firmware/restart.py)
         self.soft_reset = None
 
 

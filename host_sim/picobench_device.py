@@ -243,8 +243,8 @@ OPENING = "saves/opening.json"  # firmware/app.py's OPENING, in the saves' folde
 
 
 def opening(gid, options, seed, resume):
-    """The record the launcher writes before the soft reset (firmware/app.py,
-    App.reset_into): the app opens the game from it as it starts, in a fresh heap."""
+    """The record the launcher writes before the soft reset (firmware/restart.py,
+    reset_into): the app opens the game from it as it starts, in a fresh heap."""
     how = {"gid": gid, "home": 0, "resume": resume, "seed": seed}
     if options:
         how["options"] = options
