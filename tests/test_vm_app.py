@@ -52,13 +52,19 @@ def run_cpython(fs, scenario=SCENARIO):
     return proc.stdout
 
 
-def test_app_in_micropython_matches_cpython(device_build, tmp_path):
+def run_both(device_build, tmp_path, scenario):
+    """(the VM's output, CPython's, the VM's folder, CPython's): the scenario run on the
+    device build in the MicroPython VM and on the sources in CPython, each on its files."""
     vm_fs = str(tmp_path / "vm")
     cp_fs = str(tmp_path / "cp")
     os.makedirs(vm_fs)
     os.makedirs(cp_fs)
-    vm = run_mp("FS = %r\n" % vm_fs + SCENARIO, cwd=device_build, heap=host_sim.APP_HEAP)
-    cp = run_cpython(cp_fs)
+    vm = run_mp("FS = %r\n" % vm_fs + scenario, cwd=device_build, heap=host_sim.APP_HEAP)
+    return vm, run_cpython(cp_fs, scenario), vm_fs, cp_fs
+
+
+def test_app_in_micropython_matches_cpython(device_build, tmp_path):
+    vm, cp, vm_fs, cp_fs = run_both(device_build, tmp_path, SCENARIO)
     assert vm.splitlines()[0] == "screen Hang10Screen True None", vm
     assert vm == cp
     # the same files were written on both sides
@@ -125,12 +131,7 @@ print("bytes", bytes(board.display.buf).hex())
 
 def test_a_game_opens_across_a_reset_in_micropython_as_in_cpython(device_build, tmp_path):
     """The launcher's record written and read back by the real VM's json and files."""
-    vm_fs = str(tmp_path / "vm")
-    cp_fs = str(tmp_path / "cp")
-    os.makedirs(vm_fs)
-    os.makedirs(cp_fs)
-    vm = run_mp("FS = %r\n" % vm_fs + RESET_SCENARIO, cwd=device_build, heap=host_sim.APP_HEAP)
-    cp = run_cpython(cp_fs, RESET_SCENARIO)
+    vm, cp, _vm_fs, _cp_fs = run_both(device_build, tmp_path, RESET_SCENARIO)
     assert vm.startswith('reset {"gid": "snafu", "home": 1, '), vm
     assert "\nopened snafu " in vm and " False\n" in vm, vm
     vm_record, vm_rest = vm.split("\n", 1)
