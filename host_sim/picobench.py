@@ -71,20 +71,41 @@ class Runner:
             self.source = f.read()
         picoemu.install_runner()  # before emulators run side by side
 
-    def run(self, call, firmware=None):
-        """The device script then `call`; the JSON line it prints."""
-        script = os.path.join(tempfile.mkdtemp(prefix="pt-pb-", dir=self.work), "script.py")
-        with open(script, "w") as f:
+    def script(self, call):
+        """A file holding the device script then `call`."""
+        path = os.path.join(tempfile.mkdtemp(prefix="pt-pb-", dir=self.work), "script.py")
+        with open(path, "w") as f:
             f.write(self.source + "\n" + call + "\n")
+        return path
+
+    def run(self, call, firmware=None, then=None):
+        """The device script then `call` (and `then` after its soft reset); the JSON
+        lines it prints, merged."""
         image = self.image if firmware is None else self.empty_image
-        proc = picoemu.emulate(script, image, firmware, max_seconds=1800)
+        second = self.script(then) if then else None
+        proc = picoemu.emulate(self.script(call), image, firmware, max_seconds=1800, then=second)
         lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
         if not lines:
             raise picoemu.EmuError(
                 "the emulated Pico gave no figures (exit %d):\n%s%s"
                 % (proc.returncode, proc.stdout[-2000:], proc.stderr[-2000:])
             )
-        return json.loads(lines[-1])
+        if then is None:
+            return json.loads(lines[-1])
+        out = {}
+        for line in lines:
+            out.update(json.loads(line))
+        return out
+
+    def opening(self, game, firmware=None):
+        """A game's opening on the device, in ms: the soft reset from the launcher, then
+        the app started until the game's first frame (None where it did not open)."""
+        label, gid, options = game
+        call = "timed_opening(%r, %r, %r)" % (gid, options, label)
+        r = self.run("reset_after_launcher()", firmware, then=call)
+        if not r.get("opened") or "soft_reset_us" not in r:
+            return None
+        return ms(r["soft_reset_us"]), ms(r["open_us"])
 
     def detail(self, game, firmware=None):
         label, gid, options = game
@@ -271,6 +292,7 @@ def measure_game(runner, game, uf2):
         "presses": d["presses"],
         "frames": d["frames"],
     }
+    row["pico_opening_ms"] = runner.opening(game)
     if uf2:
         peak, free = runner.peak(game, uf2)
         row["uf2_live_peak_bytes"] = peak
@@ -353,7 +375,13 @@ TABLE = (
     ),
     ("a collection ms (the game loaded)", lambda r: "%.1f" % r["pico_collect_ms"]),
     ("worst press bytes (mplib frame 1037)", lambda r: "%d" % r["worst_press_bytes"]),
+    ("opening ms: soft reset + app to first frame", lambda r: opening_text(r)),
 )
+
+
+def opening_text(row):
+    got = row.get("pico_opening_ms")
+    return "-" if got is None else "%.0f + %.0f" % tuple(got)
 
 
 def print_table(rows):

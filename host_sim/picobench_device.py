@@ -430,6 +430,38 @@ def run(
     print(json.dumps(row))
 
 
+def reset_after_launcher(fs="/ram"):
+    """The launcher as the app shows it, then the soft reset with which a game opens on
+    the device (firmware/restart.py); the emulator times the reset (run_pico.mjs --then)
+    and runs timed_opening after it."""
+    import machine
+
+    mount_ram_fs(fs)
+    from boards import headless
+    from firmware import app as appmod
+
+    app = appmod.App(headless.setup(fs_root=fs))
+    app.frame(0, 0)
+    machine.soft_reset()
+
+
+def timed_opening(gid, options=None, label=None, seed=1000, fs="/ram"):
+    """After the reset: the launcher's record written, then the app started (main.py's
+    part) until the game's first frame is on the panel; prints the time."""
+    mount_ram_fs(fs)
+    put_files(fs, {OPENING: opening(gid, options, seed, False)})
+    gc.collect()
+    t0 = time.ticks_us()
+    from boards import headless
+    from firmware import app as appmod
+
+    app = appmod.App(headless.setup(fs_root=fs))
+    app.frame(0, 0)
+    us = time.ticks_diff(time.ticks_us(), t0)
+    opened = hasattr(app.screen, "s")  # a game's screen, not the error screen
+    print(json.dumps({"game": label or gid, "open_us": us, "opened": opened}))
+
+
 def imports(gids):
     """Heap taken by the launcher's modules, then by each game's own modules."""
     gc.collect()

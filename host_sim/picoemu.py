@@ -182,14 +182,20 @@ def install_runner():
     return dst
 
 
-def emulate(script, image=None, firmware=None, xip_miss=XIP_MISS, max_seconds=900, quiet=True):
+def emulate(
+    script, image=None, firmware=None, xip_miss=XIP_MISS, max_seconds=900, quiet=True, then=None
+):
     """Run the script file on the emulated Pico with `image` as its filesystem (None:
-    empty); the finished process (stdout: the script's output)."""
+    empty); the finished process (stdout: the script's output). then: a second script,
+    run after the first one's soft reset (a line {"soft_reset_us": N} between their
+    outputs)."""
     cmd = ["node", install_runner(), script]
     cmd += ["--firmware", firmware or FIRMWARE, "--bootrom", BOOTROM]
     cmd += ["--max-seconds", str(max_seconds), "--xip-miss", str(xip_miss)]
     if image:
         cmd += ["--fs-image", image]
+    if then:
+        cmd += ["--then", then]
     if quiet:
         cmd.append("--quiet")
     return subprocess.run(cmd, capture_output=True, text=True)

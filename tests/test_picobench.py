@@ -157,6 +157,20 @@ def test_a_whole_game_fits_the_heap_budget_on_the_emulated_pico(runner, game):
     assert os.path.exists(picoemu.FIRMWARE)
 
 
+def test_a_game_opens_across_a_real_soft_reset_on_the_emulated_pico(runner):
+    """The launcher's heap, machine.soft_reset() (MicroPython set up again, _boot.py
+    mounting the filesystem), then the app opening the game from its record: both
+    times measured, the game on the panel."""
+    reset_ms, open_ms = runner.opening(picobench.bench_runs(["hang10"])[0])
+    assert 5 < reset_ms < 500
+    assert 100 < open_ms < 5000
+
+
+def test_the_opening_line_reads_reset_plus_app():
+    assert picobench.opening_text({"pico_opening_ms": (30.9, 1133.1)}) == "31 + 1133"
+    assert picobench.opening_text({"pico_opening_ms": None}) == "-"
+
+
 @pytest.fixture(scope="module")
 def frozen():
     from host_sim import uf2

@@ -4,13 +4,17 @@
 // "Performance" (make calibrate).
 //
 // usage: node run_pico.mjs SCRIPT.py --firmware FW.bin --bootrom BOOTROM.bin
-//          [--fs-image IMG] [--max-seconds N] [--xip-miss CYCLES] [--quiet]
+//          [--fs-image IMG] [--max-seconds N] [--xip-miss CYCLES] [--then SCRIPT2] [--quiet]
 //
 // --fs-image: a littlefs image (host_sim/pico_emulator/mkfs_image.py) put at the Pico's
 //   filesystem offset; rp2040js does not emulate flash programming, so it is read-only.
 // --xip-miss: a model of the RP2040's XIP cache (16 KB, 2-way, 8-byte lines): each
 //   flash read that misses costs this many extra cycles (off by default: flash as
 //   fast as RAM).
+// --then: SCRIPT ends in a soft reset (machine.soft_reset()); the firmware starts again
+//   (MicroPython set up anew, _boot.py mounting the filesystem) and SCRIPT2 runs in the
+//   raw REPL that comes back. Between the two outputs a line `{"soft_reset_us": N}`: the
+//   emulated time from SCRIPT's end to that REPL (main.py would start there).
 // The script goes to MicroPython's raw REPL over the emulated USB CDC; its output goes
 // to stdout, a traceback to stderr (exit 1); an emulator problem or time-out exits 2.
 // Statistics (wall time, emulated time, cycles) go to stderr unless --quiet.
@@ -32,12 +36,14 @@ const bootromPath = opt('--bootrom', null);
 const maxEmuSeconds = Number(opt('--max-seconds', '600'));
 const xipMiss = Number(opt('--xip-miss', '0'));
 const fsImage = opt('--fs-image', null);
+const thenPath = opt('--then', null);
 const scriptPath = args[0];
 if (!scriptPath || !fwPath || !bootromPath) {
   console.error('usage: node run_pico.mjs SCRIPT.py --firmware FW.bin --bootrom BOOTROM.bin [--fs-image IMG] [--max-seconds N] [--xip-miss CYCLES] [--quiet]');
   process.exit(2);
 }
 const code = readFileSync(scriptPath);
+const thenCode = thenPath ? readFileSync(thenPath) : null;
 
 const wall0 = performance.now();
 const sim = new Simulator();
@@ -138,6 +144,29 @@ function stats() {
 }
 function log(...a) { if (!quiet) console.error('[pico]', ...a); }
 
+// Send one script to the raw REPL and run it to its end markers: its output to stdout,
+// an error to stderr (status 1); returns what came after the end markers.
+function runScript(text) {
+  rx = '';
+  send(text);
+  const c0 = core.cycles, n0 = clock.nanos, w0 = performance.now();
+  send(Buffer.from([4]));
+  runUntil(() => rx.startsWith('OK') ? (rx.match(/\x04/g) || []).length >= 2 : rx.length > 2, 'script end');
+  const w1 = performance.now();
+  if (!rx.startsWith('OK')) throw new Error('raw REPL did not accept the code: ' + JSON.stringify(rx));
+  const body = rx.slice(2);
+  const i1 = body.indexOf('\x04');
+  const out = body.slice(0, i1);
+  const i2 = body.indexOf('\x04', i1 + 1);
+  const err = body.slice(i1 + 1, i2);
+  process.stdout.write(Buffer.from(out.replace(/\r\n/g, '\n'), 'latin1'));
+  if (err) { process.stderr.write(Buffer.from(err.replace(/\r\n/g, '\n'), 'latin1')); status = 1; }
+  log('run (compile+exec, from Ctrl-D to end marker):', JSON.stringify({
+    cycles: core.cycles - c0, emuUs: +((clock.nanos - n0) / 1000).toFixed(1), wallMs: +(w1 - w0).toFixed(0),
+  }), 'total:', JSON.stringify(stats()), xipMiss ? `xip: ${xipMisses} misses, ${xipHits} hits` : '');
+  return body.slice(i2 + 1);
+}
+
 let status = 0;
 try {
   // 1. boot to the friendly REPL prompt
@@ -152,23 +181,15 @@ try {
   send(Buffer.from([3, 3, 1]));
   runUntil(() => rx.endsWith('raw REPL; CTRL-B to exit\r\n>'), 'raw REPL');
 
-  // 3. send the code and execute it
-  rx = '';
-  send(code);
-  const c0 = core.cycles, n0 = clock.nanos, w0 = performance.now();
-  send(Buffer.from([4]));
-  runUntil(() => rx.startsWith('OK') ? (rx.match(/\x04/g) || []).length >= 2 : rx.length > 2, 'script end');
-  const w1 = performance.now();
-  if (!rx.startsWith('OK')) throw new Error('raw REPL did not accept the code: ' + JSON.stringify(rx));
-  const body = rx.slice(2);
-  const i1 = body.indexOf('\x04');
-  const out = body.slice(0, i1);
-  const err = body.slice(i1 + 1, body.indexOf('\x04', i1 + 1));
-  process.stdout.write(Buffer.from(out.replace(/\r\n/g, '\n'), 'latin1'));
-  if (err) { process.stderr.write(Buffer.from(err.replace(/\r\n/g, '\n'), 'latin1')); status = 1; }
-  log('run (compile+exec, from Ctrl-D to end marker):', JSON.stringify({
-    cycles: core.cycles - c0, emuUs: +((clock.nanos - n0) / 1000).toFixed(1), wallMs: +(w1 - w0).toFixed(0),
-  }), 'total:', JSON.stringify(stats()), xipMiss ? `xip: ${xipMisses} misses, ${xipHits} hits` : '');
+  // 3. send the code and execute it (then the second script, after a soft reset)
+  const after = runScript(code);
+  if (thenCode && status === 0) {
+    const n0 = clock.nanos;
+    rx = after;
+    runUntil(() => rx.endsWith('raw REPL; CTRL-B to exit\r\n>'), 'raw REPL after the soft reset');
+    process.stdout.write(JSON.stringify({ soft_reset_us: Math.round((clock.nanos - n0) / 1000) }) + '\n');
+    runScript(thenCode);
+  }
 } catch (e) {
   console.error('[pico] error:', e.message);
   status = 2;
