@@ -95,6 +95,43 @@ def test_the_keys_pick_a_card_and_play_it_at_the_next_tick(tmp_path):
     assert device.text_on_screen(board, "G'NERTS!", 23)
 
 
+def test_a_card_that_fits_two_columns_goes_onto_the_one_you_choose(tmp_path):
+    """The text lets the Pile's top go onto any column it fits: UP asks which (the
+    column it would go onto inverted too), RIGHT the next one, UP plays it there."""
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 8H", "cols": ("9S", "TD", "9C", "KD"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    press(app, btn.UP)
+    assert screen.pending == g.WAIT and screen.carry == 0 and screen.target == 1
+    assert device.text_on_screen(board, "<> column, ^ go", 24)
+    assert card_at(board, "9S", GS.COL_X[0], 40, True)  # aimed at
+    assert card_at(board, "9C", GS.COL_X[2], 40, False)
+    press(app, btn.RIGHT)  # the next column the 8H fits: the 9C (not the TD)
+    assert screen.target == 3 and screen.cursor == 0
+    assert card_at(board, "9C", GS.COL_X[2], 40, True)
+    assert card_at(board, "9S", GS.COL_X[0], 40, False)
+    press(app, btn.UP)
+    assert screen.pending == g.parse_move(s, "p-3") and screen.carry < 0
+    tick(app)
+    assert [g.card_text(c) for c in s.cols[0][2]] == ["9C", "8H"]
+    assert s.cols[0][0] == [g.parse_card("9S")]
+
+
+def test_down_takes_back_a_card_whose_column_is_asked_for(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 8H", "cols": ("9S", "TD", "9C", "KD"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    press(app, btn.A)  # not up (no foundation for it): onto a column, asked which
+    assert screen.carry == 0
+    press(app, btn.LEFT)  # round the columns it fits: the 9C
+    assert screen.target == 3
+    press(app, btn.DOWN)
+    assert screen.carry < 0 and screen.pending == g.WAIT
+    assert card_at(board, "9C", GS.COL_X[2], 40, False)
+    tick(app)
+    assert [g.card_text(c) for c in s.wastes[0]] == []  # DOWN took it back, no flip
+
+
 def test_down_flips_three_and_a_press_with_no_play_says_so(tmp_path):
     app, board, drv, screen = open_game(tmp_path)
     s = build([{"pile": "KC QD", "cols": ("9S", "9H", "9C", "TD"), "stack": "3D 2S 4C"}, {}])

@@ -47,6 +47,15 @@ PAGES = (
         "B: pause, Hint.",
     ),
     (
+        "Two columns?",
+        "UP or A asks",
+        "which: LEFT or",
+        "RIGHT picks one",
+        "(inverted), UP",
+        "plays it; DOWN",
+        "takes it back.",
+    ),
+    (
         "Standstill",
         "No one can play:",
         "Stacks turn one",

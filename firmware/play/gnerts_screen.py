@@ -8,8 +8,10 @@ three flipped cards, the Stack and your points this round (48); the keys (56).
 
 The cursor (an inverted card) walks your Pile, columns and flipped card with
 LEFT/RIGHT. A plays the card under it up to the foundations (else onto a column), UP
-onto a column (a column moves whole, by its base), DOWN flips three, B pauses. A
-press is played at the next tick; a card a rival played first goes back ("too
+onto a column (a column moves whole, by its base), DOWN flips three, B pauses. Where
+the card fits more than one column, UP (or A) asks which: the column it would go onto
+is inverted too, LEFT/RIGHT choose among those it fits, UP or A plays, DOWN takes it
+back. A press is played at the next tick; a card a rival played first goes back ("too
 late"). A starts a round and, half a second after a round's end, deals the next.
 
 The inputs go to the journal a piece at a time during a round (on a frame without a
@@ -52,6 +54,8 @@ class GnertsScreen(gamescreen.GameScreen):
         self.frames = 0  # frames since the last tick
         self.cursor = 0
         self.pending = g.WAIT  # the person's action for the next tick
+        self.carry = -1  # a source whose card fits several columns: which one is asked
+        self.target = 0  # then the column (1..4) it would go onto
         self.msg = ""
         self.flash = bytearray(4 * g.SEATS_MAX)  # per foundation: the tick its flash ends
         self.bot_wait = 0
@@ -121,6 +125,9 @@ class GnertsScreen(gamescreen.GameScreen):
 
     def press(self, pressed):
         """A person's press in play: the cursor, or an action for the next tick."""
+        if self.carry >= 0:
+            self.choose_column(pressed)
+            return
         if pressed & (btn.LEFT | btn.RIGHT):
             step = -1 if pressed & btn.LEFT else 1
             self.cursor = (self.cursor + step) % SOURCES
@@ -130,15 +137,52 @@ class GnertsScreen(gamescreen.GameScreen):
         a = -1
         if pressed & btn.DOWN:
             a = g.FLIP if g.legal(self.s, 0, g.FLIP) else -1
-        elif pressed & btn.A:
-            a = self.action_for(self.cursor, False)
-        elif pressed & btn.UP:
-            a = self.action_for(self.cursor, True)
+        elif pressed & (btn.A | btn.UP):
+            a = self.action_for(self.cursor, not pressed & btn.A)
+            if a >= g.PLAY and (a - g.PLAY) % 5 != g.TO_SCORE and self.ask_column(self.cursor):
+                return
         if a < 0:
             self.msg = "no play for it"
         else:
             self.pending = a
             self.msg = ""
+        self.app.dirty = True
+
+    def columns_for(self, src):
+        """The columns (1..4) the source's card (a column: whole) may go onto now."""
+        s = self.s
+        base = g.PLAY + src * 5
+        return [dst for dst in range(1, 5) if g.legal(s, 0, base + dst)]
+
+    def ask_column(self, src):
+        """The card fits several columns: which one is asked (True), else False."""
+        fits = self.columns_for(src)
+        if len(fits) < 2:
+            return False
+        self.carry = src
+        self.target = fits[0]
+        self.msg = "<> column, ^ go"
+        self.due |= MINE
+        self.app.dirty = True
+        return True
+
+    def choose_column(self, pressed):
+        """While a column is asked for: LEFT/RIGHT the next column the card fits, UP or A
+        plays it there (at the next tick), DOWN takes the card back."""
+        fits = self.columns_for(self.carry)
+        if self.target not in fits and fits:
+            self.target = fits[0]  # a tick changed the columns meanwhile
+        if not fits or pressed & btn.DOWN:
+            self.msg = "" if fits else "no play for it"
+            self.carry = -1
+        elif pressed & (btn.LEFT | btn.RIGHT):
+            i = fits.index(self.target) + (-1 if pressed & btn.LEFT else 1)
+            self.target = fits[i % len(fits)]
+        elif pressed & (btn.UP | btn.A):
+            self.pending = g.PLAY + self.carry * 5 + self.target
+            self.msg = ""
+            self.carry = -1
+        self.due |= MINE
         self.app.dirty = True
 
     def ask_hint(self):
@@ -153,8 +197,11 @@ class GnertsScreen(gamescreen.GameScreen):
         else:
             src, dst = divmod(want - g.PLAY, 5)
             self.cursor = src
+            self.carry = -1
             card = g.source_card(s, 0, src, 1 <= src <= 4 and dst != g.TO_SCORE)
             key = "A" if dst == g.TO_SCORE else "UP"
+            if dst != g.TO_SCORE and len(self.columns_for(src)) > 1:
+                key = "UP %d" % dst  # which column, when it fits several
             self.msg = "Hint: %s, %s" % (cardgfx.card_char(card), key)
         self.due |= MINE
         self.app.dirty = True
@@ -215,6 +262,7 @@ class GnertsScreen(gamescreen.GameScreen):
     def to_ready(self):
         """The round is over: its banner over the parts, your total, no cursor nor keys."""
         self.mode = READY
+        self.carry = -1
         self.due |= HEAD | KEYS | MINE
         self.app.dirty = True
 
@@ -242,6 +290,13 @@ class GnertsScreen(gamescreen.GameScreen):
         if want == g.WAIT:
             return 0
         self.bot_wait = self.app.frame_no + BOT_FRAMES
+        if self.carry >= 0:  # a column asked for: the one it wants, else the card back
+            src, dst = divmod(want - g.PLAY, 5) if want >= g.PLAY else (-1, 0)
+            if src != self.carry or dst == g.TO_SCORE:
+                return btn.DOWN
+            if dst != self.target:
+                return btn.RIGHT
+            return btn.UP
         if want == g.FLIP:
             return btn.DOWN
         src, dst = divmod(want - g.PLAY, 5)
@@ -358,7 +413,7 @@ class GnertsScreen(gamescreen.GameScreen):
                 cardgfx.card_label(fb, col[0], x + 1, 32, 1)
                 gfx.glyph(fb, small(len(col)), x + 18, 32)
             if col:
-                cardgfx.card(fb, col[-1], x, 40, cur == c + 1)
+                cardgfx.card(fb, col[-1], x, 40, cur == c + 1 or self.aimed(c + 1))
         waste = s.wastes[0]
         n = len(waste)
         for i in range(min(3, n)):
@@ -369,6 +424,10 @@ class GnertsScreen(gamescreen.GameScreen):
             fb.rect(WASTE_X, 48, 17, 8, 1)
         fb.text("S%d" % len(s.stacks[0]), 56, 48, 1)
         fb.text("%+d" % g.round_points(s, 0), 96, 48, 1)
+
+    def aimed(self, col):
+        """Is this column (1..4) the one a card being placed would go onto?"""
+        return self.carry >= 0 and self.mode == RUN and self.target == col
 
     def draw_banner(self, fb):
         s = self.s
