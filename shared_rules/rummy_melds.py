@@ -114,8 +114,8 @@ def _prepare(cards, wild, ends=()):
     for e in ends:  # a bottom end sorts before a hand card of its rank and suit, a top after
         keys.append((e[1] << 10) | (e[2] << 8) | ((3 if e[0] == 1 else 1) << 4) | e[3])
     keys.sort()
-    if w > 15:
-        w = 15  # the search counts at most 15 wilds (a hand holds at most 12)
+    if w > 15:  # the search counts wilds in 4 bits (two decks hold 12): not capped,
+        raise ValueError("too many wild cards for the meld search: %d" % w)  # refused
     n = len(keys)
     if n > _MASK_BITS:
         raise ValueError("too many cards for the meld search: %d" % n)

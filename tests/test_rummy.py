@@ -627,8 +627,9 @@ def test_the_scoring_counts_the_meld_searchs_slots():
     assert rummy_table._SLOTS == rummy_melds._MASK_BITS
 
 
-def test_the_named_searches_take_21_natural_cards_and_any_wilds():
-    """D22: up to 21 cards besides the wilds are searched exactly; more are refused."""
+def test_the_named_searches_take_21_natural_cards_and_15_wilds():
+    """D22: up to 21 cards besides the wilds and 15 wilds are searched exactly; more
+    are refused (two decks hold 12 wilds; 16 were once counted as 15, a wrong answer)."""
     p = rummy.parse_cards
     naturals = p("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
     hand = naturals[:21] + p("JK JK JK JK KS KS")
@@ -638,3 +639,10 @@ def test_the_named_searches_take_21_natural_cards_and_any_wilds():
         with pytest.raises(ValueError):
             named(naturals, 13)
     assert not rummy.is_meld(naturals, 13)
+    eight = p("AS 6H JD 3C 9S QH 4D 8C")  # each with two jokers a set: 16 jokers needed
+    assert rummy.deadwood(eight + p("JK") * 15, 7) == 3  # 15: the 3C left out
+    assert rummy.deadwood(eight[1:] + p("JK") * 15, 7) == 0
+    for named in (rummy.deadwood, rummy.can_go_out):
+        with pytest.raises(ValueError):
+            named(eight + p("JK") * 16, 7)
+    assert rummy.is_meld(p("JK") * 16, 7)
