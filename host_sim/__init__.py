@@ -15,3 +15,15 @@ if MPSTUBS not in sys.path:
 # long session keeps 64 KB after gc (the VM's
 # figure: an estimate; the emulated Pico is the reference, see README Performance).
 APP_HEAP = "96wK"
+
+
+def parser(**kwargs):
+    """An argparse parser whose bad arguments end in one line (the program, the error and
+    where the usage is), not argparse's usage block: every host_sim command uses it."""
+    import argparse
+
+    class OneLineParser(argparse.ArgumentParser):
+        def error(self, message):
+            self.exit(2, "%s: error: %s (--help: the usage)\n" % (self.prog, message))
+
+    return OneLineParser(**kwargs)

@@ -14,7 +14,6 @@ or faster host does not change the estimates. --calibration FILE takes the row f
 one factor for everything.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -22,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 
+import host_sim
 from host_sim import build
 
 CALIBRATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pico_calibration.json")
@@ -330,7 +330,7 @@ def table(results, sizes, total, kernel, sc, source, pico=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim bench", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="one JSON object per game")
     p.add_argument("--games", type=int, default=2, help="games per title in one VM process")
     p.add_argument(

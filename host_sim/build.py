@@ -376,11 +376,8 @@ def read_manifest(out=DEFAULT_OUT):
 
 
 def main(argv=None):
-    import argparse
 
-    ap = argparse.ArgumentParser(
-        prog="python -m host_sim.build", description=__doc__.split("\n")[0]
-    )
+    ap = host_sim.parser(prog="python -m host_sim.build", description=__doc__.split("\n")[0])
     ap.add_argument(
         "out", nargs="?", help="build folder (default build/device or build/circuitpython)"
     )

@@ -159,13 +159,17 @@ def game_options(args, game=None):
     a bad value ends the command with one line)."""
     from shared_rules.contract import find_option
 
-    rules = _rules(game or args.game, preview=getattr(args, "cmd", None) == "run")
+    gid = game or args.game
+    rules = _rules(gid, preview=getattr(args, "cmd", None) == "run")
     table = tuple(rules.OPTIONS) + tuple(getattr(rules, "SWITCHES", ()))
     o = {}
     for flag, key in OPTION_FLAGS:
         value = getattr(args, flag, None)
-        if value is not None and value is not False and find_option(table, key):
-            o[key] = value
+        if value is None or value is False:
+            continue
+        if not find_option(table, key):  # a flag for another game's option: said, not lost
+            raise UsageError("host_sim: %s has no --%s (%s)" % (gid, flag, _option_names(table)))
+        o[key] = value
     for item in getattr(args, "opt", None) or ():
         key, sep, value = item.partition("=")
         if not sep:
@@ -174,6 +178,8 @@ def game_options(args, game=None):
             value = json.loads(value)
         except ValueError:
             pass
+        if key in o and o[key] != value:
+            raise UsageError("host_sim: %s given twice: %r and %r" % (key, o[key], value))
         o[key] = value
     try:
         rules.new(1, o)
@@ -182,12 +188,24 @@ def game_options(args, game=None):
     return o or None
 
 
+def _option_names(table):
+    names = [o[0] for o in table]
+    return "its options: " + ", ".join(names) if names else "it has no options"
+
+
 def cmd_run(args):
     if not args.auto:
         raise UsageError("host_sim run: only --auto (the computer plays) is available")
+    if args.seed + args.games - 1 > SEED_MAX:  # each game's seed can be played again alone
+        raise UsageError(
+            "host_sim run: --seed %d with --games %d goes past the last seed, %d"
+            % (args.seed, args.games, SEED_MAX)
+        )
     options = game_options(args)
     player = args.player
     if args.red is not None:  # Snafu's older flag: how the red trail is steered
+        if args.game != "snafu":
+            raise UsageError("host_sim run: --red is Snafu's (the red trail's player)")
         player = "best" if args.red == "smart" else "greedy"
     total = 0
     for i in range(args.games):
@@ -465,11 +483,12 @@ def int_in(lo, hi):
     return parse
 
 
-SEED = int_in(0, 0x7FFFFFFF)
+SEED_MAX = 0x7FFFFFFF
+SEED = int_in(0, SEED_MAX)
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim", description=__doc__)
     p.add_argument("--root", default=None, help="device filesystem folder (default .sim/)")
     sub = p.add_subparsers(dest="cmd")
 

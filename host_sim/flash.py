@@ -17,7 +17,6 @@ Never touched: /saves (the player's saves) and /board.txt (which board this is).
 Every failure is one line on stderr saying what to do, and a non-zero exit.
 """
 
-import argparse
 import ast
 import base64
 import contextlib
@@ -486,7 +485,7 @@ def cmd(args):
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(prog="python -m host_sim.flash")
+    ap = host_sim.parser(prog="python -m host_sim.flash")
     ap.add_argument("--port", default=None)
     ap.add_argument("--build-dir", default=None)
     ap.add_argument("--no-build", action="store_true")

@@ -6,7 +6,6 @@ failure prints the seed and a session file that `python -m host_sim replay`
 plays back exactly.
 """
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -88,7 +87,7 @@ def run(presses, jobs, seed, vm, heap=VM_HEAP, keep=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim fuzz", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim fuzz", description=__doc__)
     from host_sim.cli import SEED, int_in
 
     p.add_argument("--presses", type=int_in(1, 10**9), default=1_000_000)

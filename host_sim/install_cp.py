@@ -23,6 +23,7 @@ import os
 import sys
 import time
 
+import host_sim
 from host_sim import build as buildmod
 
 MANIFEST = buildmod.MANIFEST
@@ -243,9 +244,8 @@ def install(drive, build_dir=buildmod.CP_OUT, out=None):
 
 
 def main(argv=None, out=None):
-    import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m host_sim.install_cp", description=__doc__)
+    ap = host_sim.parser(prog="python -m host_sim.install_cp", description=__doc__)
     ap.add_argument("drive", nargs="?", help="the mounted CIRCUITPY drive (default: look for it)")
     ap.add_argument("--build-dir", default=buildmod.CP_OUT)
     ap.add_argument("--force", action="store_true", help="copy even without boot_out.txt")

@@ -14,7 +14,6 @@ figures and printed beside it; the save is written after the frame's show, so th
 press is on the panel first.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -425,7 +424,7 @@ def measure(ids=None, jobs=2, on_row=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim picobench", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim picobench", description=__doc__)
     p.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     p.add_argument("--json", action="store_true", help="one JSON object per game")
     p.add_argument("--jobs", type=int, default=2, help="emulated Picos at once (default 2)")

@@ -18,7 +18,6 @@ modelled 16 KB XIP cache. So its times are a close lower bound of a real Pico's.
   on the emulated Pico, written to host_sim/pico_calibration.json for make bench.
 """
 
-import argparse
 import ast
 import hashlib
 import json
@@ -253,7 +252,7 @@ def calibrate(path=None, xip_miss=XIP_MISS):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim picoemu", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim picoemu", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
     sp = sub.add_parser("setup", help="install the emulator, the bootrom and the firmware")
     sp.add_argument("--no-firmware", action="store_true", help="skip building the firmware")

@@ -4,7 +4,6 @@ python -m host_sim soak [--games 1000] [--minutes M] [--heap 112wK]
 Reports games played and heap retained after gc once warmed up and at the end.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -12,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 
+import host_sim
 from host_sim import build
 from host_sim.bench import micropython
 
@@ -52,7 +52,7 @@ def run(games, minutes=0, heap=HEAP):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim soak", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim soak", description=__doc__)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--minutes", type=float, default=0)
     p.add_argument("--heap", default=HEAP)

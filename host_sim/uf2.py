@@ -18,7 +18,6 @@ fetches MicroPython's sources), root; later builds reuse the unpacked source tre
 under build/picoemu/src/ with their own build dir (build-RPI_PICO-frozen).
 """
 
-import argparse
 import hashlib
 import json
 import os
@@ -306,7 +305,7 @@ def _rel(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim uf2", description=__doc__)
+    ap = host_sim.parser(prog="python -m host_sim uf2", description=__doc__)
     ap.add_argument("--out", default=None, help="default build/uf2/pocket-table.uf2")
     args = ap.parse_args(argv)
     t0 = time.monotonic()

@@ -24,7 +24,6 @@ board does:
 The first line printed is `port: /dev/pts/N`; the vboard runs until SIGINT or SIGTERM.
 """
 
-import argparse
 import os
 import pty
 import select
@@ -35,6 +34,8 @@ import sys
 import tempfile
 import time
 import tty
+
+import host_sim
 
 UP = b"\x00<vboard:up>\x00"  # the bootstrap has mounted DIR: SIGINT now reaches MicroPython
 REPL = b"\x00<vboard:repl>\x00"  # boot.py (and main.py) are done: the REPL comes next
@@ -503,7 +504,7 @@ def cmd(args):
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(prog="python -m host_sim.vboard")
+    ap = host_sim.parser(prog="python -m host_sim.vboard")
     ap.add_argument("--dir", default=None)
     ap.add_argument("-v", "--verbose", action="store_true")
     cmd(ap.parse_args())

@@ -12,7 +12,6 @@ host serves it; nothing runs on the server.
     python -m host_sim web bench [--loads N] [--frames N]
 """
 
-import argparse
 import base64
 import functools
 import hashlib
@@ -321,7 +320,7 @@ def _bench_frames(browser, base, ids, frames):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim web", description=__doc__.split("\n")[0])
+    p = host_sim.parser(prog="python -m host_sim web", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     sp = sub.add_parser("build", help="write the static page to build/web/")
     sp.add_argument("--out", default=OUT)

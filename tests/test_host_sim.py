@@ -313,6 +313,13 @@ def test_interactive_terminal_session_in_a_pty(tmp_path, size):
         (["shot", "nosuchgame"], "unknown game 'nosuchgame'"),
         (["run", "airsup", "--auto", "--player", "greedy"], "airsup has no greedy player"),
         (["fuzz", "--presses", "-5"], "--presses: -5 is not in"),
+        (["run", "rummy", "--auto", "--speed", "3"], "rummy has no --speed (its options:"),
+        (["run", "gnerts", "--auto", "--rounds", "3"], "gnerts has no --rounds"),
+        (["run", "rummy", "--auto", "--red", "classic"], "--red is Snafu's"),
+        (["run", "snafu", "--auto", "--opt", "rounds=1", "--rounds", "3"], "rounds given twice"),
+        (["run", "hang10", "--auto", "--seed", "2147483647", "--games", "2"], "past the last"),
+        (["run", "hang10", "--auto", "--games", "abc"], "--games: 'abc' is not a whole"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
         (["vboard", "--dir", "{file}"], "is a file, not a folder"),
     ],
 )
@@ -328,7 +335,7 @@ def test_bad_arguments_end_in_one_line(tmp_path, args, says):
     )
     assert proc.returncode == 2, proc  # usage: as argparse
     assert "Traceback" not in proc.stderr and says in proc.stderr, proc.stderr
-    assert proc.stdout == ""
+    assert proc.stdout == "" and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
 REPLAY_HEAD = "pocket-table replay 1\ngame snafu\nseed 3\noptions %s\nin 1:A\n"

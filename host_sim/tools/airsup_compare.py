@@ -13,9 +13,9 @@ planes of its top type), and the strong player's decision time per planned order
 (CPython wall-clock: a busy machine inflates it).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import airsup, airsup_ai
 
@@ -121,7 +121,7 @@ def report(tested, other, rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     ap.add_argument("--only", default="", help="one line to play, e.g. strong:random")

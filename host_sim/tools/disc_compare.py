@@ -17,9 +17,9 @@ a disc), the mean turns, and the tested player's decision time per move (CPython
 wall-clock, every call of disc_ai.choose at its seat: a busy machine inflates it).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import disc, disc_ai
 
@@ -121,7 +121,7 @@ def report(r, tested):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim.tools.disc_compare", description=__doc__)
+    ap = host_sim.parser(prog="python -m host_sim.tools.disc_compare", description=__doc__)
     ap.add_argument("--games", type=int, default=500, help="duels per line (seeds 0..N-1)")
     ap.add_argument("--rules", choices=RULES + ("both",), default="both")
     ap.add_argument("--jobs", type=int, default=1, help="processes to play duels in")

@@ -11,9 +11,9 @@ cards left in each Pile, and the strong player's decision time (CPython wall-clo
 busy machine inflates it).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import dsol, dsol_ai
 from shared_rules.rng import Rng
@@ -88,7 +88,7 @@ def report(first, other, rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     ap.add_argument("--only", default="", help="one line to play, e.g. strong:greedy")

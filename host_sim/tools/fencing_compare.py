@@ -11,9 +11,9 @@ and the strong player's decision time (CPython wall-clock: a busy machine inflat
 it).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import fencing, fencing_ai
 from shared_rules.rng import Rng
@@ -79,7 +79,7 @@ def report(first, second, rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--bouts", type=int, default=500)
     ap.add_argument("--hits", type=int, default=3, choices=(1, 2, 3, 4, 5))
     ap.add_argument("--jobs", type=int, default=1, help="processes to play bouts in")

@@ -12,11 +12,12 @@ Usage (from the project root):
 when they differ) and writes nothing.
 """
 
-import argparse
 import os
 import shutil
 import subprocess
 import sys
+
+import host_sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "host_sim", "mpstubs", "_font8x8.py")
@@ -86,7 +87,7 @@ def render(font):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = host_sim.parser(description=__doc__.splitlines()[0])
     parser.add_argument("--micropython", help="path of the micropython unix binary")
     parser.add_argument("--check", action="store_true", help="compare only, write nothing")
     args = parser.parse_args(argv)

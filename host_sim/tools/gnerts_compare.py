@@ -11,8 +11,7 @@ player at level 3) and give the tested player's mean round score, so the levels 
 seen to be ordered. Prints each line's figures and the ticks a round took.
 """
 
-import argparse
-
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import gnerts
 
@@ -70,7 +69,7 @@ def lines(only=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim.tools.gnerts_compare")
+    ap = host_sim.parser(prog="python -m host_sim.tools.gnerts_compare")
     ap.add_argument("--rounds", type=int, default=500)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", help="tested:other, e.g. strong:random")

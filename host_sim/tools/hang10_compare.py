@@ -9,9 +9,9 @@ process by default (steady on a busy machine); --clock wall times them by the
 wall clock instead.
 """
 
-import argparse
 import time
 
+import host_sim
 from shared_rules import hang10, hang10_ai
 from shared_rules.rng import Rng
 
@@ -82,7 +82,7 @@ def format_table(rows, games, clock_name="cpu"):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=500, help="games per player (seeds 0..N-1)")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="how calls are timed")
     args = ap.parse_args(argv)

@@ -11,9 +11,9 @@ dogs and sand dollars at the end, how the games ended (four dogs or the deck out
 the strong player's decision time per move (CPython wall-clock).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import hang4, hang4_ai
 
@@ -74,7 +74,7 @@ def run_line(tested, other, players, games, jobs=1):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_sim.tools.hang4_compare", description=__doc__)
+    p = host_sim.parser(prog="python -m host_sim.tools.hang4_compare", description=__doc__)
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", default=None, help="one line, tested:other[:players]")

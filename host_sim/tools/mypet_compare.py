@@ -11,11 +11,11 @@ gap seer - strong and the share of seeds where strong scored at least greedy.
 --json prints one JSON object instead of the table.
 """
 
-import argparse
 import json
 import math
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import mypet, mypet_ai
 from shared_rules.rng import Rng
@@ -112,7 +112,7 @@ def format_table(result, seeds, first):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, default=1000, help="games per player and rule set")
     ap.add_argument("--first", type=int, default=1, help="the first seed")
     ap.add_argument("--rules", choices=("older", "younger", "both"), default="both")

@@ -11,9 +11,9 @@ the rounds it went out in, and the strong player's decision time (CPython wall-c
 busy machine inflates it).
 """
 
-import argparse
 import time
 
+import host_sim
 from host_sim.tools import map_in_order
 from shared_rules import rummy, rummy_ai
 from shared_rules.rng import Rng
@@ -92,7 +92,7 @@ def report(seats, first, other, rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=11, choices=(11, 6, 3, 1))
     ap.add_argument("--jobs", type=int, default=1, help="processes to play matches in")

@@ -14,10 +14,10 @@ max milliseconds one smart decision took (wall-clock: a busy machine inflates it
 then checks that every variant plays to the end with smart computer trails everywhere.
 """
 
-import argparse
 import time
 from array import array
 
+import host_sim
 from shared_rules import snafu, snafu_ai
 
 TICK_CAP = 2000  # a round fills at most 777 squares: more ticks would be a bug
@@ -185,7 +185,7 @@ def format_matches(rows, rounds, rules="arcade"):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = host_sim.parser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=300, help="seeds 0..N-1 per match-up")
     ap.add_argument("--smart-seeds", type=int, default=3, help="all-smart rounds per variant")
     ap.add_argument("--rules", choices=("text", "arcade", "both"), default="both")
