@@ -105,6 +105,8 @@ def test_the_computers_see_only_their_seat():
                 t = g.redeal(s, seat, rng)
                 assert ai.strong(t, seat) == ai.strong(s, seat)
                 assert ai.greedy(t, seat) == ai.greedy(s, seat)
+                same = (Rng(seat), Rng(seat))  # the same draws: the same blind choice
+                assert ai.random_action(t, seat, same[0]) == ai.random_action(s, seat, same[1])
 
 
 def test_the_compare_tool_measures_a_line():
