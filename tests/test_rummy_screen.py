@@ -135,6 +135,58 @@ def test_going_out_by_the_out_cell(tmp_path):
     assert s.out == 0 and s.turn == 1
 
 
+def test_a_hand_that_can_go_out_is_shown_melded_but_for_its_card_out(tmp_path):
+    """OUT shows only when all but one card meld: the hand is grouped so (the least
+    deadwood would leave two cards out: JS JK 4D a set, 3D 3H dead)."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    s = build(["JS JK 4D 3D", "2C 7D 9H KC"], "QH", "3H", rnd=1)
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    app.frame(0, 0)  # the hand sorted
+    assert r.out_cards(s) == [r.parse_card("JS")]
+    order = screen.hand_order()
+    assert order[-1] == r.parse_card("JS") and screen.melded == 4 and screen.dead == 11
+    assert screen.picker.item() == r.parse_card("JS")  # the cursor on the card to go out
+    assert device.text_on_screen(board, "OUT", 48) and device.text_on_screen(board, "dead 11", 48)
+
+
+def test_the_last_turns_after_someone_went_out_say_so(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=1)
+    r.play(s, r.STOCK)
+    r.play(s, r.parse_move(s, "out 9D"))
+    put(app, screen, s)
+    assert s.out == 1 and r.to_act(s) == 0
+    assert device.text_on_screen(board, "LAST", 48)
+
+
+def test_a_log_line_too_long_for_the_panel_runs_as_a_marquee(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=0)
+    put(app, screen, s)
+    screen.log.set("West went out with 9D")
+    app.dirty = True
+    app.frame(0, 0)
+    assert device.text_on_screen(board, "West went out wi", 24)
+    for _ in range(16):  # a character every eight frames
+        app.frame(0, 0)
+    assert device.text_on_screen(board, "st went out with", 24)
+
+
+def test_four_seats_keep_a_pixel_between_a_rivals_count_and_its_total(tmp_path):
+    app, board, d, screen = open_match(tmp_path)
+    hands = ["3S 4S 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"]
+    s = build(hands, "QH", rnd=1)
+    s.totals = [5, -10, 118, 104]
+    put(app, screen, s)
+    buf = board.display.buf
+    for seat, total in ((1, "-10"), (2, "118"), (3, "104")):
+        x = (128 // 3) * (seat - 1)
+        assert device.text_on_screen(board, total, 8)
+        assert not any(device.pixel(buf, x + 16, y) for y in range(8, 16)), seat
+        assert any(device.pixel(buf, x + 13 + dx, y) for dx in range(3) for y in range(8, 16))
+
+
 def claim_window(app, screen):
     """East (seat 3) has just thrown 4D, a wild in round 2; the person decides first."""
     s = build(["9D 3S 5S KH", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH 4D", rnd=1)

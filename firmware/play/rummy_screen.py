@@ -96,7 +96,17 @@ class RummyScreen(gamescreen.GameScreen):
 
     def group(self, hand):
         wild = r.wild_of(self.s)
+        outs = r.out_cards(self.s) if self.s.turn == 0 else ()
+        throw = -1
+        if outs:  # all but one card meld: shown so, the card to go out with last
+            for c in outs:
+                if throw < 0 or r.points(c, wild) > r.points(throw, wild):
+                    throw = c
+            hand = list(hand)
+            hand.remove(throw)
         melds, left = r.groups(hand, wild)
+        if throw >= 0:
+            left.append(throw)
         if gamescreen._dropping() and not self.picker_turn():
             gamescreen.drop_module("shared_rules.rummy_groups")  # as the picker goes
         order = []
@@ -112,7 +122,7 @@ class RummyScreen(gamescreen.GameScreen):
         self.order = order
         self.starts = starts
         self.dead = dead
-        self.grouped = list(hand)
+        self.grouped = list(self.s.hands[0])
 
     # ---- the move picker: yours on your turns ----------------------------
 
@@ -212,6 +222,10 @@ class RummyScreen(gamescreen.GameScreen):
             self.play_now(move)
             last = r.over(self.s)
         gamescreen.GameScreen.update(self, pressed, held)
+        if self.log.loop and self.pause < 0 and self.help is None and self.log.tick():
+            if not self.app.dirty:  # a line too long for the panel runs as a marquee
+                self.log_only = self.incremental = True
+            self.app.dirty = True
         if last and not self.ending and not self.finished:
             self.ending = 6  # the match's last move: its end as after any (GameScreen)
             self.app.dirty = True
@@ -423,12 +437,14 @@ class RummyScreen(gamescreen.GameScreen):
                 fb.fill_rect(x, RIVALS_Y, w - 1, 8, 1)
                 c = 0
             fb.text(r.SEAT_NAMES[seat][0], x + 1, RIVALS_Y, c)
-            held = len(s.hands[seat])
-            if held >= 10:
-                gfx.glyph(fb, small(held // 10), x + 10, RIVALS_Y, c)
-            gfx.glyph(fb, small(held % 10), x + 14, RIVALS_Y, c)
             total = "%d" % s.totals[seat]
-            fb.text(total, x + w - 2 - 8 * len(total), RIVALS_Y, c)
+            tx = x + w - 1 - 8 * len(total)
+            if tx >= x + 17:  # a pixel between the count and the total (four seats: 3
+                held = len(s.hands[seat])  # characters; a fourth hides the count)
+                if held >= 10:
+                    gfx.glyph(fb, small(held // 10), x + 9, RIVALS_Y, c)
+                gfx.glyph(fb, small(held % 10), x + 13, RIVALS_Y, c)
+            fb.text(total, tx, RIVALS_Y, c)
 
     def draw_draw_row(self, fb):
         s = self.s
@@ -478,7 +494,10 @@ class RummyScreen(gamescreen.GameScreen):
             return
         fb.text((self.msg or "dead %d" % self.dead)[:11], 0, INFO_Y, 1)
         p = self.picker
-        if r.out_cards(s) and p is not None and self.human_turn():
+        if s.out >= 0 and s.phase != r.PH_BETWEEN:  # someone went out: the last turns
+            fb.fill_rect(OUT_X - 1, INFO_Y, gfx.W - OUT_X + 1, 8, 1)
+            fb.text("LAST", OUT_X, INFO_Y, 0)
+        elif r.out_cards(s) and p is not None and self.human_turn():
             sel = p.zone == "out" or (p.path and p.path[0][0] == "out")
             if sel:
                 fb.fill_rect(OUT_X - 1, INFO_Y, gfx.W - OUT_X + 1, 8, 1)
