@@ -103,7 +103,7 @@ def test_a_card_that_fits_two_columns_goes_onto_the_one_you_choose(tmp_path):
     put(app, screen, s)
     press(app, btn.UP)
     assert screen.pending == g.WAIT and screen.carry == 0 and screen.target == 1
-    assert device.text_on_screen(board, "<> column, ^ go", 24)
+    assert device.text_on_screen(board, "<>col ^go v:back", 56)  # the keys while asked
     assert card_at(board, "9S", GS.COL_X[0], 40, True)  # aimed at
     assert card_at(board, "9C", GS.COL_X[2], 40, False)
     press(app, btn.RIGHT)  # the next column the 8H fits: the 9C (not the TD)
@@ -128,8 +128,77 @@ def test_down_takes_back_a_card_whose_column_is_asked_for(tmp_path):
     press(app, btn.DOWN)
     assert screen.carry < 0 and screen.pending == g.WAIT
     assert card_at(board, "9C", GS.COL_X[2], 40, False)
+    assert device.text_on_screen(board, "A up ^col v flip", 56)
     tick(app)
     assert [g.card_text(c) for c in s.wastes[0]] == []  # DOWN took it back, no flip
+
+
+def test_a_column_asked_for_that_a_tick_took_away_is_shown_before_it_is_played(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 8H", "cols": ("9S", "TD", "9C", "KD"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    press(app, btn.UP)
+    press(app, btn.RIGHT)
+    assert screen.target == 3
+    s.cols[0][2].append(g.parse_card("8D"))  # as if a tick had changed the column
+    press(app, btn.UP)  # not played: the column it would go onto now, shown
+    assert screen.pending == g.WAIT and screen.carry == 0 and screen.target == 1
+    assert card_at(board, "9S", GS.COL_X[0], 40, True)
+    press(app, btn.UP)
+    tick(app)
+    assert [g.card_text(c) for c in s.cols[0][0]] == ["9S", "8H"]
+
+
+def test_the_hints_column_comes_first_when_a_column_is_asked_for(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 8H", "cols": ("9S", "TD", "9C", "KD"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    screen.hinted = g.parse_move(s, "p-3")
+    press(app, btn.UP)
+    assert screen.carry == 0 and screen.target == 3
+
+
+def test_a_standstill_is_told_on_the_message_line(tmp_path):
+    app, board, drv, screen = open_game(tmp_path)
+    s = build([{"pile": "KC 5H", "cols": ("6S", "AH", "9C", "9D"), "stack": "3D 2S 4C"}, {}])
+    put(app, screen, s)
+    s.stills = 2
+    tick(app)
+    assert device.text_on_screen(board, "standstill 2/4", 24)
+
+
+def test_a_flash_due_to_end_at_tick_zero_still_shows(tmp_path, monkeypatch):
+    """A rival's card put up at tick 246 flashes (its end, tick 256, is 0 mod 256,
+    which the flashes' table keeps for "no flash")."""
+    app, board, drv, screen = open_game(tmp_path)
+    s = build(
+        [
+            {"pile": "KC 5H", "cols": ("6S", "AH", "9C", "9D"), "stack": "3D 2S 4C"},
+            {"scored": "AS 2S"},
+        ],
+        "2S",
+    )
+
+    def rival_puts_up(s, action):
+        s.tick = 256 - GS.FLASH_TICKS
+        s.plays = [1]  # seat 1 on foundation 0
+
+    put(app, screen, s)
+    monkeypatch.setattr(screen.rules, "play", rival_puts_up)
+    tick(app)
+    assert screen.flash[0] != 0 and device.text_on_screen(board, "West:", 24)
+
+
+def test_the_result_line_fits_the_box(tmp_path):
+    """over_detail() in the result box (14 characters inside its frame): the longest
+    name, a two-digit round count."""
+    app, board, drv, screen = open_game(tmp_path, {"rivals": 3})
+    s = screen.s
+    for seat in range(4):
+        s.totals = [0, 0, 0, 0]
+        s.totals[seat] = 104
+        s.round = 12
+        assert len(screen.over_detail()) <= 14, screen.over_detail()
 
 
 def test_down_flips_three_and_a_press_with_no_play_says_so(tmp_path):

@@ -24,7 +24,7 @@ PAGES = (
         "P: your Pile,",
         "its top card.",
         "4 columns: down,",
-        "red on black.",
+        "colour by turns.",
         "S: your Stack,",
         "3 flipped shown.",
     ),

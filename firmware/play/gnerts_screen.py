@@ -56,6 +56,8 @@ class GnertsScreen(gamescreen.GameScreen):
         self.pending = g.WAIT  # the person's action for the next tick
         self.carry = -1  # a source whose card fits several columns: which one is asked
         self.target = 0  # then the column (1..4) it would go onto
+        self.hinted = -1  # the hint's action: its column first when one is asked
+        self.stills = 0  # the round's standstills, as the message line last told them
         self.msg = ""
         self.flash = bytearray(4 * g.SEATS_MAX)  # per foundation: the tick its flash ends
         self.bot_wait = 0
@@ -70,7 +72,7 @@ class GnertsScreen(gamescreen.GameScreen):
         s = self.s
         w = g.winner(s)
         who = "Draw" if w < 0 else ("You win" if w == 0 else g.SEAT_NAMES[w] + " wins")
-        return "%s, %d rds" % (who, g.rounds_done(s))
+        return "%s R%d" % (who, g.rounds_done(s))  # 14 characters at most: the box's
 
     # ---- input and ticks -------------------------------------------
 
@@ -160,9 +162,10 @@ class GnertsScreen(gamescreen.GameScreen):
         if len(fits) < 2:
             return False
         self.carry = src
-        self.target = fits[0]
-        self.msg = "<> column, ^ go"
-        self.due |= MINE
+        self.pending = g.WAIT  # this press takes the place of one not yet played
+        hint = self.hinted - g.PLAY - src * 5
+        self.target = hint if hint in fits else fits[0]
+        self.due |= MINE | KEYS  # the keys' line says how to choose
         self.app.dirty = True
         return True
 
@@ -170,11 +173,11 @@ class GnertsScreen(gamescreen.GameScreen):
         """While a column is asked for: LEFT/RIGHT the next column the card fits, UP or A
         plays it there (at the next tick), DOWN takes the card back."""
         fits = self.columns_for(self.carry)
-        if self.target not in fits and fits:
-            self.target = fits[0]  # a tick changed the columns meanwhile
         if not fits or pressed & btn.DOWN:
             self.msg = "" if fits else "no play for it"
             self.carry = -1
+        elif self.target not in fits:  # a tick changed the columns: shown before played
+            self.target = fits[0]
         elif pressed & (btn.LEFT | btn.RIGHT):
             i = fits.index(self.target) + (-1 if pressed & btn.LEFT else 1)
             self.target = fits[i % len(fits)]
@@ -182,7 +185,7 @@ class GnertsScreen(gamescreen.GameScreen):
             self.pending = g.PLAY + self.carry * 5 + self.target
             self.msg = ""
             self.carry = -1
-        self.due |= MINE
+        self.due |= MINE | KEYS
         self.app.dirty = True
 
     def ask_hint(self):
@@ -200,10 +203,9 @@ class GnertsScreen(gamescreen.GameScreen):
             self.carry = -1
             card = g.source_card(s, 0, src, 1 <= src <= 4 and dst != g.TO_SCORE)
             key = "A" if dst == g.TO_SCORE else "UP"
-            if dst != g.TO_SCORE and len(self.columns_for(src)) > 1:
-                key = "UP %d" % dst  # which column, when it fits several
+            self.hinted = want  # UP asks for a column starting on the hint's
             self.msg = "Hint: %s, %s" % (cardgfx.card_char(card), key)
-        self.due |= MINE
+        self.due |= MINE | KEYS
         self.app.dirty = True
 
     def action_for(self, src, to_column):
@@ -232,9 +234,13 @@ class GnertsScreen(gamescreen.GameScreen):
             due |= FOUND
             if p % 4:  # a rival's play
                 f = p // 4
-                flash[f] = (t + FLASH_TICKS) & 255
+                flash[f] = ((t + FLASH_TICKS) & 255) or 1  # 0 is "no flash"
                 card = s.fsuit[f] * 13 + s.ftop[f] - 1
                 self.msg = "%s: %s up" % (g.SEAT_NAMES[p % 4], cardgfx.card_char(card))
+        if s.stills != self.stills:  # a standstill turned a Stack card (the 4th ends it)
+            self.stills = s.stills
+            if s.stills:
+                self.msg = "standstill %d/4" % s.stills
         if s.bounced[0] != bounced:
             self.msg = "too late!"  # over a rival's play: the person's own card came back
         elif not self.msg and g.holds_up(s, 0):
@@ -263,6 +269,7 @@ class GnertsScreen(gamescreen.GameScreen):
         """The round is over: its banner over the parts, your total, no cursor nor keys."""
         self.mode = READY
         self.carry = -1
+        self.stills = 0
         self.due |= HEAD | KEYS | MINE
         self.app.dirty = True
 
@@ -365,7 +372,7 @@ class GnertsScreen(gamescreen.GameScreen):
 
     def draw_keys(self, fb):
         if self.mode == RUN:
-            fb.text("A up ^col v flip", 0, 56, 1)
+            fb.text("<>col ^go v:back" if self.carry >= 0 else "A up ^col v flip", 0, 56, 1)
 
     def draw_rivals(self, fb):
         s = self.s
