@@ -3,12 +3,12 @@
 PAGES = (
     (
         "Goal",
-        "11 rounds: 3 to",
-        "13 cards. Meld",
-        "them all and go",
-        "out. Cards left",
-        "cost points. The",
-        "Lowest sum wins.",
+        "Up to 11 rounds",
+        "of 3 to 13 cards",
+        "(Rounds option).",
+        "Meld them, go",
+        "out; cards left",
+        "score: low wins.",
     ),
     (
         "Wild cards",
@@ -85,11 +85,11 @@ PAGES = (
     (
         "Controls",
         "<> cells  v zone",
-        "A pick  B back",
-        "UP hint",
-        "B: pause menu",
-        "Hold A+B: save",
-        "and leave.",
+        "A pick, B back",
+        "or pause menu.",
+        "UP hint; table:",
+        "UP/DOWN scroll.",
+        "A+B: save, leave",
     ),
 )
 
