@@ -42,10 +42,14 @@ KIND = "realtime"
 SEATS_MIN = 2
 SEATS_MAX = 4
 SEAT_NAMES = ("You", "West", "North", "East")
+SEAT_KEYS = ("you", "west", "north", "east")  # each rival's own speed option
 OPTIONS = (
     ("rivals", "Rivals", (1, 2, 3), 1, "computer players at the table"),
     ("speed", "Speed", (1, 2, 3, 4, 5), 2, "1 gentle .. 5 fast computers"),
     ("target", "Target", (100, 200, 500), 100, "points that end the game"),
+    ("west", "West", ("same", 1, 2, 3, 4, 5), "same", "West's speed (same: Speed)"),
+    ("north", "North", ("same", 1, 2, 3, 4, 5), "same", "North's speed, 2+ rivals"),
+    ("east", "East", ("same", 1, 2, 3, 4, 5), "same", "East's speed, 3 rivals"),
 )
 LOW_WINS = False
 CLEAN = None
@@ -87,6 +91,8 @@ class Game:
 
     def __init__(self):
         self.opts = {"rivals": 1, "speed": 2, "target": 100}
+        for key in SEAT_KEYS[1:]:
+            self.opts[key] = "same"
         self.seed = 0
         self.rng = Rng(1)
         self.n = 2
@@ -136,7 +142,16 @@ def describe(options):
     o = options_with_defaults(NAME, OPTIONS, options)
     r = o["rivals"]
     first = "You + %d rival%s" % (r, "" if r == 1 else "s")
-    return (first, "speed %d, to %d" % (o["speed"], o["target"]))
+    speeds = [speed_of(o, p) for p in range(1, r + 1)]
+    if speeds.count(speeds[0]) == r:
+        return (first, "speed %d, to %d" % (speeds[0], o["target"]))
+    return (first, "sp %s, to %d" % ("/".join(str(v) for v in speeds), o["target"]))
+
+
+def speed_of(o, seat):
+    """A rival's speed level: its own option (west, north, east), else Speed's."""
+    v = o[SEAT_KEYS[seat]]
+    return o["speed"] if v == "same" else v
 
 
 # ---- a new game, a new round -------------------------------------------------------
@@ -154,7 +169,9 @@ def new(seed, options=None, profile=None):
     n = o["rivals"] + 1
     s.n = n
     s.policy = [_HUMAN] + [0] * (n - 1)
-    s.period = [0] + [PERIODS[o["speed"] - 1]] * (n - 1)
+    s.period = [0] * n
+    for p in range(1, n):
+        s.period[p] = PERIODS[speed_of(o, p) - 1]
     s.totals = [0] * n
     _deal(s)
     return s
@@ -776,7 +793,9 @@ def dump_to(s, f):
     put = f.append if isinstance(f, list) else f.write
     o = s.opts
     put("gnerts %d\n" % VERSION)
-    put("opts %d %d %d\n" % (o["rivals"], o["speed"], o["target"]))
+    put("opts %d %d %d" % (o["rivals"], o["speed"], o["target"]))
+    own = [0 if o[k] == "same" else o[k] for k in SEAT_KEYS[1:]]  # 0: same
+    put(" %d %d %d\n" % (own[0], own[1], own[2]))
     put("seed %d\nrng %d\n" % (s.seed, s.rng.get_state()))
     at = (s.n, s.round, s.ender, s.stills, s.tick, s.ticks, s.nmoves)
     put("at %d %d %d %d %d %d %d\n" % at)

@@ -218,10 +218,12 @@ def load(text):
     fields, order = _st.fields_of(_GAME, g.VERSION, text)
     s = g.Game()
     try:
-        o = _st.ints(_GAME, fields["opts"], 3)
-        s.opts = options_with_defaults(
-            g.NAME, g.OPTIONS, {"rivals": o[0], "speed": o[1], "target": o[2]}
-        )
+        parts = fields["opts"].split(" ")  # 3: a save from before each rival's speed
+        o = _st.ints(_GAME, fields["opts"], 6 if len(parts) == 6 else 3)
+        opts = {"rivals": o[0], "speed": o[1], "target": o[2]}
+        for i in range(3, len(o)):
+            opts[g.SEAT_KEYS[i - 2]] = o[i] or "same"
+        s.opts = options_with_defaults(g.NAME, g.OPTIONS, opts)
         n = s.opts["rivals"] + 1
         keys = list(_KEYS) + list(_KEYS2)
         for seat in range(n):

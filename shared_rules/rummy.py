@@ -35,6 +35,7 @@ KIND = "turns"
 SEATS_MIN = 2
 SEATS_MAX = 4
 SEAT_NAMES = ("You", "West", "North", "East")
+SEAT_KEYS = ("you", "west", "north", "east")  # each rival's own level option
 LOW_WINS = True
 SCORE_RANGE = (-66, 1760)  # out every round; every card of every round left at 20 (the
 # stats read it as a game ends: kept here, not in rummy_more)
@@ -75,6 +76,8 @@ class Rummy:
 
     def __init__(self):
         self.opts = {"cpus": 3, "level": "strong", "rounds": 11}
+        for key in SEAT_KEYS[1:]:
+            self.opts[key] = "same"
         self.seed = 0
         self.rng = Rng(1)
         self.n = 4  # seats
@@ -580,7 +583,7 @@ def best_move(s):
         raise ValueError("rummy match is over")
     if s.phase == PH_BETWEEN:  # the one move: no search (the players stay unloaded)
         return NEXT
-    greedy = seat != 0 and s.opts["level"] == "greedy"
+    greedy = seat != 0 and level_of(s, seat) == "greedy"
     if s.phase == PH_DISCARD and s.out >= 0 and not greedy and not out_cards(s):
         # the strong player's last turn (rummy_ai.strong's): without the rest of the
         # players beside the scoring code it needs
@@ -590,6 +593,13 @@ def best_move(s):
     from shared_rules import rummy_ai as ai
 
     return ai.greedy(s) if greedy else ai.strong(s)
+
+
+def level_of(s, seat):
+    """A computer seat's level: its own option (west, north, east), else the
+    Computer option's."""
+    v = s.opts.get(SEAT_KEYS[seat], "same")
+    return s.opts["level"] if v == "same" else v
 
 
 # ---- the save (kept here: a game in play saves without rummy_save) ---------------------
@@ -606,7 +616,8 @@ def dump_to(s, f):
     put = f.append if isinstance(f, list) else f.write
     o = s.opts
     put("rummy %d\n" % VERSION)
-    put("opts %d %s %d\n" % (o["cpus"], o["level"], o["rounds"]))
+    put("opts %d %s %d" % (o["cpus"], o["level"], o["rounds"]))
+    put(" %s %s %s\n" % (o["west"], o["north"], o["east"]))
     put("seed %d\nrng %d\n" % (s.seed, s.rng.get_state()))
     at = (s.first, s.round, s.phase, s.turn, s.out, s.taken, s.grabber, s.rebuilds, s.grabs)
     put("at %d %d %d %d %d %d %d %d %d %d\n" % (at + (s.nmoves,)))

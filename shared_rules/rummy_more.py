@@ -11,6 +11,9 @@ OPTIONS = (
     ("cpus", "Rivals", (3, 2, 1), 3, "computer players at the table"),
     ("level", "Computer", ("strong", "greedy"), "strong", "how the computers play"),
     ("rounds", "Rounds", (11, 6, 3, 1), 11, "rounds 1 to N (3 to N+2 cards)"),
+    ("west", "West", ("same", "strong", "greedy"), "same", "West's level (same: Computer)"),
+    ("north", "North", ("same", "strong", "greedy"), "same", "North's level, 2+ rivals"),
+    ("east", "East", ("same", "strong", "greedy"), "same", "East's level, 3 rivals"),
 )
 SUMMARY = ("players", "totals", "winner", "rounds", "grabs")
 BENCH = (("rummy", None, None),)
@@ -35,7 +38,10 @@ def describe(options):
 
     o = options_with_defaults(r.NAME, OPTIONS, options)
     k = o["cpus"]
-    first = "You + %d %s" % (k, o["level"])
+    levels = [o[r.SEAT_KEYS[p]] for p in range(1, k + 1)]
+    levels = [o["level"] if v == "same" else v for v in levels]
+    mixed = levels.count("greedy") not in (0, k)
+    first = "You + %d %s" % (k, "mixed" if mixed else levels[0])
     n = o["rounds"]
     second = "%d rounds, 3-%s" % (n, _cards.RANKS[n + 1]) if n > 1 else "1 round, 3 cards"
     return (first, second)

@@ -228,11 +228,15 @@ def load(text):
     s = r.Rummy()
     try:
         o = fields["opts"].split(" ")
-        if len(o) != 3:
+        if len(o) not in (3, 6):  # 3: a save from before each rival had its own level
             _bad("bad options")
-        s.opts = options_with_defaults(
-            r.NAME, r.OPTIONS, {"cpus": int(o[0]), "level": o[1], "rounds": int(o[2])}
-        )
+        opts = {"cpus": int(o[0]), "level": o[1], "rounds": int(o[2])}
+        for i in range(3, len(o)):
+            opts[r.SEAT_KEYS[i - 2]] = o[i]
+        if len(o) == 3:  # read as the same save in today's form (each rival "same")
+            line = "opts %s" % fields["opts"]
+            text = text.replace(line + "\n", line + " same same same\n", 1)
+        s.opts = options_with_defaults(r.NAME, r.OPTIONS, opts)
         n = s.opts["cpus"] + 1
         keys = list(_KEYS)
         for seat in range(n):

@@ -2,6 +2,8 @@
 player's order of plays as documented (checked against g.legal asked in that order),
 what it sees only its seat's, and the comparison tool's figures in their shape."""
 
+import pytest
+
 from host_sim.tools import gnerts_compare
 from shared_rules import gnerts as g
 from shared_rules import gnerts_ai as ai
@@ -135,3 +137,25 @@ def test_a_whole_games_summary_sums_to_its_totals():
         assert r["ender"] == "standstill" or r["pile_left"][r["ender"]] == 0
         assert r["ticks"] > 0
     assert sm["winner"] == s.totals.index(max(s.totals)) and max(s.totals) >= 100
+
+
+def test_each_rival_acts_at_its_own_speed():
+    """The issue: each computer with a speed level. West, North and East have options of
+    their own ("same": Speed's); the periods follow them, a save keeps them, and a save
+    written before them (three options) loads with each at "same"."""
+    s = g.new(3, {"rivals": 3, "speed": 2, "west": 5, "east": 1})
+    assert s.period == [0, g.PERIODS[4], g.PERIODS[1], g.PERIODS[0]]
+    assert g.describe(s.opts) == ("You + 3 rivals", "sp 5/2/1, to 100")
+    assert g.describe({"rivals": 2, "speed": 3, "north": 3}) == (
+        "You + 2 rivals",
+        "speed 3, to 100",
+    )
+    for _ in range(300):
+        g.play(s, g.WAIT)
+    back = g.load(g.dump(s))
+    assert back.opts == s.opts and g.dump(back) == g.dump(s)
+    old = g.dump(s).replace("opts 3 2 100 5 0 1\n", "opts 3 2 100\n", 1)
+    assert old != g.dump(s) and g.load(old).opts["west"] == "same"
+    for bad in (0, 6, "fast", None):
+        with pytest.raises(ValueError):
+            g.new(1, {"west": bad})

@@ -580,6 +580,33 @@ def test_best_move_follows_the_level_option():
     assert rummy.best_move(s) == rummy_ai.strong(s)
 
 
+def test_each_computer_plays_at_its_own_level():
+    """The issue: each computer at a chosen level. West, North and East have options of
+    their own ("same": the Computer option's); a save keeps them, and a save written
+    before them (three options) loads with each at "same"."""
+    opts = {"cpus": 3, "level": "strong", "north": "greedy", "east": "strong"}
+    for seed in range(4):
+        s = rummy.new(seed, opts)
+        assert [rummy.level_of(s, p) for p in (1, 2, 3)] == ["strong", "greedy", "strong"]
+        for _ in range(60):
+            seat = rummy.to_act(s)
+            if seat < 0:
+                break
+            if s.phase != rummy.PH_BETWEEN and not (s.out >= 0 and seat != 2):
+                want = rummy_ai.greedy(s) if seat == 2 else rummy_ai.strong(s)
+                assert rummy.best_move(s) == want, (seed, seat)
+            rummy.play(s, rummy.best_move(s))
+        back = rummy.load(rummy.dump(s))
+        assert back.opts == s.opts and rummy.dump(back) == rummy.dump(s)
+    assert rummy.describe(opts)[0] == "You + 3 mixed"
+    assert rummy.describe({"cpus": 2, "level": "greedy", "east": "strong"})[0] == "You + 2 greedy"
+    old = rummy.dump(s).replace(" same greedy strong\n", "\n", 1)
+    assert rummy.load(old).opts["north"] == "same"
+    for bad in ("wild", 1, None):
+        with pytest.raises(ValueError):
+            rummy.new(1, {"west": bad})
+
+
 def test_strong_grabs_and_goes_out():
     p = rummy.parse_cards
     s = rummy.new(1, {"cpus": 1})
