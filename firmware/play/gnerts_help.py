@@ -69,8 +69,8 @@ PAGES = (
         "R1: the round;",
         "under it: your",
         "total. +N: your",
-        "points now. \"you",
-        "can play!\": all",
+        'points now. "you',
+        'can play!": all',
         "wait on you.",
     ),
     (
