@@ -23,8 +23,7 @@ column moves it whole). Notation: "wait", "flip", "p-f", "2-4", "w-f", "next".
 """
 
 from shared_rules import cards as _cards
-from shared_rules.contract import check_option, find_option, options_with_defaults
-from shared_rules.contract import text as _option_text
+from shared_rules.contract import options_with_defaults
 from shared_rules.rng import Rng
 
 try:
@@ -43,13 +42,14 @@ SEATS_MIN = 2
 SEATS_MAX = 4
 SEAT_NAMES = ("You", "West", "North", "East")
 SEAT_KEYS = ("you", "west", "north", "east")  # each rival's own speed option
+_OWN = ("same", 1, 2, 3, 4, 5)
 OPTIONS = (
     ("rivals", "Rivals", (1, 2, 3), 1, "computer players at the table"),
     ("speed", "Speed", (1, 2, 3, 4, 5), 2, "1 gentle .. 5 fast computers"),
     ("target", "Target", (100, 200, 500), 100, "points that end the game"),
-    ("west", "West", ("same", 1, 2, 3, 4, 5), "same", "West's speed (same: Speed)"),
-    ("north", "North", ("same", 1, 2, 3, 4, 5), "same", "North's speed, 2+ rivals"),
-    ("east", "East", ("same", 1, 2, 3, 4, 5), "same", "East's speed, 3 rivals"),
+    ("west", "West", _OWN, "same", "its own speed"),
+    ("north", "North", _OWN, "same", "its own speed"),
+    ("east", "East", _OWN, "same", "its own speed"),
 )
 LOW_WINS = False
 CLEAN = None
@@ -91,8 +91,6 @@ class Game:
 
     def __init__(self):
         self.opts = {"rivals": 1, "speed": 2, "target": 100}
-        for key in SEAT_KEYS[1:]:
-            self.opts[key] = "same"
         self.seed = 0
         self.rng = Rng(1)
         self.n = 2
@@ -129,29 +127,11 @@ class Game:
 
 
 def option_text(key, v):
-    row = find_option(OPTIONS, key)
-    if row is None:
-        raise ValueError("gnerts has no option %r" % (key,))
-    v = check_option(NAME, row, v)
-    if key == "target":
-        return "to %d" % v
-    return _option_text(OPTIONS, key, v)
+    return _save().option_text(key, v)
 
 
 def describe(options):
-    o = options_with_defaults(NAME, OPTIONS, options)
-    r = o["rivals"]
-    first = "You + %d rival%s" % (r, "" if r == 1 else "s")
-    speeds = [speed_of(o, p) for p in range(1, r + 1)]
-    if speeds.count(speeds[0]) == r:
-        return (first, "speed %d, to %d" % (speeds[0], o["target"]))
-    return (first, "sp %s, to %d" % ("/".join(str(v) for v in speeds), o["target"]))
-
-
-def speed_of(o, seat):
-    """A rival's speed level: its own option (west, north, east), else Speed's."""
-    v = o[SEAT_KEYS[seat]]
-    return o["speed"] if v == "same" else v
+    return _save().describe(options)
 
 
 # ---- a new game, a new round -------------------------------------------------------
@@ -171,7 +151,8 @@ def new(seed, options=None, profile=None):
     s.policy = [_HUMAN] + [0] * (n - 1)
     s.period = [0] * n
     for p in range(1, n):
-        s.period[p] = PERIODS[speed_of(o, p) - 1]
+        v = o[SEAT_KEYS[p]]  # the rival's own speed, else Speed's
+        s.period[p] = PERIODS[(o["speed"] if v == "same" else v) - 1]
     s.totals = [0] * n
     _deal(s)
     return s
