@@ -127,11 +127,15 @@ class Game:
 
 
 def option_text(key, v):
-    return _save().option_text(key, v)
+    from shared_rules import gnerts_more
+
+    return gnerts_more.option_text(key, v)
 
 
 def describe(options):
-    return _save().describe(options)
+    from shared_rules import gnerts_more
+
+    return gnerts_more.describe(options)
 
 
 # ---- a new game, a new round -------------------------------------------------------

@@ -1,6 +1,5 @@
 """G'nerts' rarely used parts (imported when first needed): loading and checking a save,
-what a seat may see, redeals, the options' text (the launcher's: a game in play holds
-none of it).
+what a seat may see, redeals.
 
 The save is one line per field in a fixed order; cards are written "AS 7H TD", "-" for
 none; load() accepts only what dump() writes.
@@ -411,32 +410,3 @@ def summary(s):
         "winner": g.winner(s),
         "rounds": rounds,
     }
-
-
-# ---- the options' text (the launcher's and the options screen's) -------------------
-
-
-def option_text(key, v):
-    from shared_rules.contract import check_option, find_option
-    from shared_rules.contract import text as _option_text
-
-    row = find_option(g.OPTIONS, key)
-    if row is None:
-        raise ValueError("gnerts has no option %r" % (key,))
-    v = check_option(g.NAME, row, v)
-    if key == "target":
-        return "to %d" % v
-    return _option_text(g.OPTIONS, key, v)
-
-
-def describe(options):
-    o = options_with_defaults(g.NAME, g.OPTIONS, options)
-    r = o["rivals"]
-    first = "You + %d rival%s" % (r, "" if r == 1 else "s")
-    speeds = []
-    for p in range(1, r + 1):
-        v = o[g.SEAT_KEYS[p]]  # the rival's own speed, else Speed's
-        speeds.append(o["speed"] if v == "same" else v)
-    if speeds.count(speeds[0]) == r:
-        return (first, "speed %d, to %d" % (speeds[0], o["target"]))
-    return (first, "sp %s, to %d" % ("/".join([str(v) for v in speeds]), o["target"]))
