@@ -108,7 +108,9 @@ MICROPYTHON = "micropython-1.26.1"
 MANIFEST_NAME = "manifest.py"
 VERSION_DIR = "version"  # beside the manifest: the frozen firmware/version.py
 VERSION_SOURCE = build.VERSION_MODULE[:-4] + ".py"  # firmware/version.py
-OPT = 2  # mpy-cross -O level: line numbers kept (frozen bytecode is flash, not heap)
+# mpy-cross -O level, as the device build's: no line numbers (they took 23 KB of the
+# flash: the firmware must end below the filesystem, and the games' code filled it)
+OPT = 3
 FW_DIR = "fw"
 FS_OFFSET = 0xA0000  # RPI_PICO: the filesystem's 1408 KB take the flash above 640 KB
 

@@ -82,12 +82,13 @@ def test_the_frozen_modules_are_the_device_builds_modules(tmp_path):
     text = uf2.manifest_text()
     # the port's own _boot.py (no asyncio, no rp2.py's PIO assembler: rp2 is _rp2's names)
     assert text.count('freeze("$(PORT_DIR)/modules", "_boot.py")') == 1
-    assert 'freeze("../../../host_sim/uf2_port", "rp2.py", opt=2)' in text
+    assert 'freeze("../../../host_sim/uf2_port", "rp2.py", opt=%d)' % uf2.OPT in text
     assert "include(" not in text  # not the port's manifest: it freezes asyncio too
     for rel in uf2.frozen_modules():
         if rel != uf2.VERSION_SOURCE:
             assert '        "%s",\n' % rel in text
-    assert 'freeze("version", "firmware/version.py", opt=2)' in text
+    assert 'freeze("version", "firmware/version.py", opt=%d)' % uf2.OPT in text
+    assert uf2.OPT == build.OPT  # as the device build: no line numbers
     assert '"main.py"' not in text and '"boot.py"' not in text
     # the packages' folder is written relative to build/uf2/<key>/manifest.py
     base = text.split("freeze(\n    ", 1)[1].split(",", 1)[0].strip('"')
