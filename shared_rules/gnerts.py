@@ -41,15 +41,15 @@ KIND = "realtime"
 SEATS_MIN = 2
 SEATS_MAX = 4
 SEAT_NAMES = ("You", "West", "North", "East")
-SEAT_KEYS = ("you", "west", "north", "east")  # each rival's own speed option
-_OWN = ("same", 1, 2, 3, 4, 5)
 OPTIONS = (
     ("rivals", "Rivals", (1, 2, 3), 1, "computer players at the table"),
     ("speed", "Speed", (1, 2, 3, 4, 5), 2, "1 gentle .. 5 fast computers"),
     ("target", "Target", (100, 200, 500), 100, "points that end the game"),
-    ("west", "West", _OWN, "same", "its own speed"),
-    ("north", "North", _OWN, "same", "its own speed"),
-    ("east", "East", _OWN, "same", "its own speed"),
+)
+# each rival's own speed: keys "west", "north", "east" (made from the seats' names, so
+# that the module adds no names of its own for them), "same" or a level
+OPTIONS += tuple(
+    (n.lower(), n, ("same", 1, 2, 3, 4, 5), "same", "its own speed") for n in SEAT_NAMES[1:]
 )
 LOW_WINS = False
 CLEAN = None
@@ -155,7 +155,7 @@ def new(seed, options=None, profile=None):
     s.policy = [_HUMAN] + [0] * (n - 1)
     s.period = [0] * n
     for p in range(1, n):
-        v = o[SEAT_KEYS[p]]  # the rival's own speed, else Speed's
+        v = o[SEAT_NAMES[p].lower()]  # the rival's own speed, else Speed's
         s.period[p] = PERIODS[(o["speed"] if v == "same" else v) - 1]
     s.totals = [0] * n
     _deal(s)
@@ -779,7 +779,7 @@ def dump_to(s, f):
     o = s.opts
     put("gnerts %d\n" % VERSION)
     put("opts %d %d %d" % (o["rivals"], o["speed"], o["target"]))
-    own = [0 if o[k] == "same" else o[k] for k in SEAT_KEYS[1:]]  # 0: same
+    own = [0 if o[k[0]] == "same" else o[k[0]] for k in OPTIONS[-3:]]  # 0: same
     put(" %d %d %d\n" % (own[0], own[1], own[2]))
     put("seed %d\nrng %d\n" % (s.seed, s.rng.get_state()))
     at = (s.n, s.round, s.ender, s.stills, s.tick, s.ticks, s.nmoves)

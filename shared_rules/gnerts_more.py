@@ -22,7 +22,7 @@ def describe(options):
     first = "You + %d rival%s" % (r, "" if r == 1 else "s")
     speeds = []
     for p in range(1, r + 1):
-        v = o[g.SEAT_KEYS[p]]  # the rival's own speed, else Speed's
+        v = o[g.SEAT_NAMES[p].lower()]  # the rival's own speed, else Speed's
         speeds.append(o["speed"] if v == "same" else v)
     if speeds.count(speeds[0]) == r:
         return (first, "speed %d, to %d" % (speeds[0], o["target"]))

@@ -213,17 +213,22 @@ def _int_list(text, n):
     return out
 
 
+def _options(text):
+    """The opts line: rivals, speed, target, then each rival's own speed (0: same; a
+    save from before them has the first three only)."""
+    o = _st.ints(_GAME, text, 6 if text.count(" ") == 5 else 3)
+    opts = {"rivals": o[0], "speed": o[1], "target": o[2]}
+    for i in range(3, len(o)):
+        opts[g.OPTIONS[i][0]] = o[i] or "same"  # west, north, east
+    return options_with_defaults(g.NAME, g.OPTIONS, opts)
+
+
 def load(text):
     """Inverse of dump. Raises ValueError on any damage."""
     fields, order = _st.fields_of(_GAME, g.VERSION, text)
     s = g.Game()
     try:
-        parts = fields["opts"].split(" ")  # 3: a save from before each rival's speed
-        o = _st.ints(_GAME, fields["opts"], 6 if len(parts) == 6 else 3)
-        opts = {"rivals": o[0], "speed": o[1], "target": o[2]}
-        for i in range(3, len(o)):
-            opts[g.SEAT_KEYS[i - 2]] = o[i] or "same"
-        s.opts = options_with_defaults(g.NAME, g.OPTIONS, opts)
+        s.opts = _options(fields["opts"])
         n = s.opts["rivals"] + 1
         keys = list(_KEYS) + list(_KEYS2)
         for seat in range(n):
