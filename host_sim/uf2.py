@@ -112,6 +112,7 @@ VERSION_SOURCE = build.VERSION_MODULE[:-4] + ".py"  # firmware/version.py
 # flash: the firmware must end below the filesystem, and the games' code filled it)
 OPT = 3
 FW_DIR = "fw"
+FROZEN_MPY = MICROPYTHON + "/ports/rp2/build-RPI_PICO-frozen/frozen_mpy"  # under WORK_DIR
 FS_OFFSET = 0xA0000  # RPI_PICO: the filesystem's 1408 KB take the flash above 640 KB
 
 
@@ -266,6 +267,9 @@ def frozen_firmware(root=host_sim.ROOT, out_dir=None, work=None, log=print, stdo
     partial = os.path.join(kdir, FW_DIR + ".partial")
     if os.path.isdir(partial):
         shutil.rmtree(partial)
+    # the port's makemanifest recompiles a module whose source is newer than its .mpy,
+    # not one whose -O level changed: the frozen .mpy files go first (a few seconds)
+    shutil.rmtree(os.path.join(work, FROZEN_MPY), ignore_errors=True)
     log(
         "uf2: building the firmware with %d modules frozen in (%s; a few minutes)..."
         % (len(frozen_modules(root)), _rel(kdir))

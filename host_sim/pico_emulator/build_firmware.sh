@@ -105,9 +105,7 @@ else
         rm -rf "$BOARD_DIR" && mv "$BOARD_DIR.new" "$BOARD_DIR"
     fi
     # configure every time: the port's Makefile runs cmake only for a new build dir, and
-    # the manifest's path is kept in its cache (makemanifest then recompiles what changed;
-    # it does not see a new -O level, so the frozen .mpy files go first: a few seconds)
-    rm -rf "$P/$BUILD/frozen_mpy"
+    # the manifest's path is kept in its cache (makemanifest then recompiles what changed)
     { cmake -S "$P" -B "$P/$BUILD" -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO \
           -DMICROPY_BOARD_DIR="$BOARD_DIR" -DMICROPY_FROZEN_MANIFEST="$MANIFEST" \
           -Dpicotool_FOUND=0 \
