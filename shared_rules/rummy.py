@@ -583,7 +583,7 @@ def best_move(s):
         raise ValueError("rummy match is over")
     if s.phase == PH_BETWEEN:  # the one move: no search (the players stay unloaded)
         return NEXT
-    greedy = seat != 0 and level_of(s, seat) == "greedy"
+    greedy = seat != 0 and level_of(s.opts, seat) == "greedy"
     if s.phase == PH_DISCARD and s.out >= 0 and not greedy and not out_cards(s):
         # the strong player's last turn (rummy_ai.strong's): without the rest of the
         # players beside the scoring code it needs
@@ -595,11 +595,11 @@ def best_move(s):
     return ai.greedy(s) if greedy else ai.strong(s)
 
 
-def level_of(s, seat):
-    """A computer seat's level: its own option (west, north, east), else the
+def level_of(opts, seat):
+    """A computer seat's level in these options: its own (west, north, east), else the
     Computer option's."""
-    v = s.opts.get(SEAT_KEYS[seat], "same")
-    return s.opts["level"] if v == "same" else v
+    v = opts.get(SEAT_KEYS[seat], "same")
+    return opts["level"] if v == "same" else v
 
 
 # ---- the save (kept here: a game in play saves without rummy_save) ---------------------

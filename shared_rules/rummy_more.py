@@ -38,8 +38,7 @@ def describe(options):
 
     o = options_with_defaults(r.NAME, OPTIONS, options)
     k = o["cpus"]
-    levels = [o[r.SEAT_KEYS[p]] for p in range(1, k + 1)]
-    levels = [o["level"] if v == "same" else v for v in levels]
+    levels = [r.level_of(o, p) for p in range(1, k + 1)]
     mixed = levels.count("greedy") not in (0, k)
     first = "You + %d %s" % (k, "mixed" if mixed else levels[0])
     n = o["rounds"]

@@ -587,7 +587,7 @@ def test_each_computer_plays_at_its_own_level():
     opts = {"cpus": 3, "level": "strong", "north": "greedy", "east": "strong"}
     for seed in range(4):
         s = rummy.new(seed, opts)
-        assert [rummy.level_of(s, p) for p in (1, 2, 3)] == ["strong", "greedy", "strong"]
+        assert [rummy.level_of(s.opts, p) for p in (1, 2, 3)] == ["strong", "greedy", "strong"]
         for _ in range(60):
             seat = rummy.to_act(s)
             if seat < 0:
