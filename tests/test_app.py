@@ -288,6 +288,27 @@ def test_pause_menu_hint_and_save_exit(tmp_path):
     assert os.path.exists(os.path.join(saves(tmp_path), "hang10.sav"))
 
 
+def test_pause_menu_new_game_asks_first(tmp_path):
+    """The pause menu's New game asks "New game?" (the cursor on No): No plays on with
+    the same game, B goes back to the menu, Yes starts a new game in place of the save."""
+    app, board, d = make(tmp_path)
+    screen = start_hang10(d)
+    bot_turns(app, 3)
+    before = h.dump(screen.s)
+    new_game = screen.PAUSE.index("New game")
+    d.keys("B," + "DOWN," * new_game + "A")
+    assert app.screen is screen and screen.pause >= 0
+    assert device.text_on_screen(board, "New game?", 15)
+    d.keys("A")  # No
+    assert app.screen is screen and screen.pause == -1 and h.dump(screen.s) == before
+    d.keys("B," + "DOWN," * new_game + "A,DOWN,B")  # Yes chosen, then B: the menu again
+    assert app.screen is screen and screen.pause == new_game
+    assert h.dump(screen.s) == before
+    d.keys("A,UP,A")  # New game?, Yes (UP wraps too), taken
+    assert app.screen is not screen and app.screen.gid == "hang10"
+    assert app.screen.s.turn == 0 and app.screen.pause == -1
+
+
 def test_on_the_device_the_screen_parts_of_opening_pausing_and_ending_load_when_used(
     tmp_path, monkeypatch
 ):

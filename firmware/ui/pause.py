@@ -1,10 +1,14 @@
 """A game's pause menu (firmware/gamescreen.py): loaded as it opens, dropped as it
-closes; a game in play does not hold this code."""
+closes; a game in play does not hold this code. "New game" asks first: the game in
+play and its save are not thrown away by one press."""
 
 from firmware import buttons as btn
 from firmware import drop_module, gfx
 from firmware.app import DROP_LAUNCHER
 from firmware.gamescreen import _dropping
+
+ASK = 64  # scr.pause from here on: "New game?" asked, ASK + 0 the cursor on No, + 1 Yes
+ANSWERS = ("No: play on", "Yes: new")
 
 
 def update(scr, pressed):
@@ -12,6 +16,9 @@ def update(scr, pressed):
     app = scr.app
     app.dirty = True
     scr.repaint = True
+    if scr.pause >= ASK:
+        answer(scr, pressed)
+        return
     n = len(scr.PAUSE)
     if pressed & btn.UP:
         scr.pause = (scr.pause - 1) % n
@@ -21,6 +28,9 @@ def update(scr, pressed):
         close(scr)
     elif pressed & btn.A:
         item = scr.PAUSE[scr.pause]
+        if item == "New game":
+            scr.pause = ASK  # the cursor on No
+            return
         close(scr)
         if item == "Hint":
             scr.ask_hint()
@@ -30,9 +40,21 @@ def update(scr, pressed):
             scr.help = HelpScreen(app, scr.gid, lambda: close_help(scr))
         elif item == "Save & exit":
             scr.save_and_exit()
-        elif item == "New game":
-            app.store.remove(scr.gid + ".sav")
-            app.start_game(scr.gid, options=scr.options, resume=False)
+
+
+def answer(scr, pressed):
+    """A press on "New game?": UP/DOWN move between No and Yes, A takes the answer (No
+    plays on), B goes back to the menu."""
+    if pressed & (btn.UP | btn.DOWN):
+        scr.pause = ASK + (scr.pause == ASK)
+    elif pressed & btn.B:
+        scr.pause = scr.PAUSE.index("New game")
+    elif pressed & btn.A:
+        yes = scr.pause > ASK
+        close(scr)
+        if yes:
+            scr.app.store.remove(scr.gid + ".sav")
+            scr.app.start_game(scr.gid, options=scr.options, resume=False)
 
 
 def close(scr):
@@ -55,12 +77,21 @@ def close_help(scr):
 
 
 def draw(scr, fb):
-    """The menu's box over the game, the cursor's item inverted."""
+    """The menu's box over the game, the cursor's item inverted; or the question."""
+    if scr.pause >= ASK:
+        gfx.box(fb, 16, 10, 96, 44)
+        gfx.center(fb, "New game?", 15, 1)
+        items(fb, ANSWERS, scr.pause - ASK, 29, 18, 92)
+        return
     n = len(scr.PAUSE)
     gfx.box(fb, 20, 10 if n < 5 else 4, 88, max(44, 8 + 9 * n))
-    top = 14 if n < 5 else 8
-    for i, label in enumerate(scr.PAUSE):
+    items(fb, scr.PAUSE, scr.pause, 14 if n < 5 else 8, 22, 84)
+
+
+def items(fb, labels, cursor, top, x, w):
+    """A column of labels, a row of 9 pixels each from `top`, the cursor's inverted."""
+    for i, label in enumerate(labels):
         y = top + 9 * i
-        if i == scr.pause:
-            fb.fill_rect(22, y - 1, 84, 9, 1)
-        fb.text(label, 26, y, 0 if i == scr.pause else 1)
+        if i == cursor:
+            fb.fill_rect(x, y - 1, w, 9, 1)
+        fb.text(label, x + 4, y, 0 if i == cursor else 1)
