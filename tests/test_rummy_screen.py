@@ -160,6 +160,26 @@ def test_the_last_turns_after_someone_went_out_say_so(tmp_path):
     assert device.text_on_screen(board, "LAST", 48)
 
 
+def test_your_last_turn_shows_the_melds_of_the_seat_that_went_out(tmp_path):
+    """The text: the others may lay cards off on the melds of the seat that went out;
+    on your last turn the log line adds them (the last computer's line first), and again
+    after your draw."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 2})
+    s = build(["2C 9H KD", "5S 6S 9D", "QH QD 4C"], "4D", "7S", turn=1)
+    r.play(s, r.STOCK)  # West: 5S 6S 7S a run
+    r.play(s, r.parse_move(s, "out 9D"))
+    put(app, screen, s)  # North's last turn
+    idle_until(app, screen, lambda: r.to_act(s) == 0)
+    text = screen.log.text
+    assert text.startswith("North threw ") and text.endswith(". West laid 5S6S7S"), text
+    play(app, screen, r.STOCK)
+    app.frame(0, 0)  # the hand sorted
+    text = screen.log.text
+    assert text.startswith("You drew ") and text.endswith(". West laid 5S6S7S"), text
+    app.frame(0, 0)
+    assert device.text_on_screen(board, "You drew ", 24)
+
+
 def test_a_log_line_too_long_for_the_panel_runs_as_a_marquee(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"cpus": 1})
     s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=0)

@@ -56,6 +56,15 @@ PAGES = (
         "Others: 1 turn.",
     ),
     (
+        "Last turns",
+        "A rival is out:",
+        "LAST; the log",
+        "shows its melds.",
+        "Cards that fit",
+        "them are not",
+        "paid: lay-offs.",
+    ),
+    (
         "Grab a wild",
         "A wild thrown:",
         "who comes next",

@@ -4,8 +4,9 @@ Rows: the round, the wild rank and your total (0); the rivals, each with the car
 holds (small digits) and its total, the one to act inverted (8); the draw row: the
 stock and the discard pile (16); the log line: what each computer did (24); your hand
 in two rows of seven (32, 40), grouped into your best melds: a line under each meld,
-the cards without one are the deadwood; the deadwood's points and the OUT cell (48);
-the prompt (56). LEFT/RIGHT walk a zone's cells, DOWN goes to the next zone (the hand
+the cards without one are the deadwood; the deadwood's points and the OUT cell (48;
+LAST in the round's last turns, where the log line adds the melds of the seat that
+went out); the prompt (56). LEFT/RIGHT walk a zone's cells, DOWN goes to the next zone (the hand
 and OUT), A picks, B steps back or opens the pause menu, UP asks for a hint. A wild
 card thrown by a computer: A grabs it, B lets it go. Between rounds and at the end,
 the round-by-round score table (UP/DOWN scroll it).
@@ -70,6 +71,7 @@ class RummyScreen(gamescreen.GameScreen):
         not while a save is read: the search's import beside the save's code is the
         heap's worst moment of a resume on the device."""
         self.take_picker()
+        self.show_laid()
 
     # ---- the hand in melds ---------------------------------------------
 
@@ -155,6 +157,23 @@ class RummyScreen(gamescreen.GameScreen):
 
     def handed_over(self):
         self.take_picker()
+        self.show_laid()
+
+    def show_laid(self):
+        """Your last turn (a rival went out): the log line adds that seat's melds, laid
+        down for lay-offs as the round is scored (its `table` in your view), as "North
+        laid 3S4S5S QHQDQC" (a thinking frame's work: a search)."""
+        s = self.s
+        if s.out <= 0 or not self.picker_turn():
+            return
+        laid = r.SEAT_NAMES[s.out] + " laid"
+        for meld in r.groups(s.hands[s.out], r.wild_of(s))[0]:
+            laid += " "
+            for c in meld:
+                laid += r.card_text(c)
+        text = self.log.text
+        if not text.endswith(laid):
+            self.log.set(text + ". " + laid if text else laid)
 
     def players_room(self):
         """Before a search for you (a hint, the press for you) on the device the picker
@@ -213,6 +232,7 @@ class RummyScreen(gamescreen.GameScreen):
             self.hand_order()
             if self.picker is not None:
                 self.picker.reset()
+            self.show_laid()  # after your draw in a last turn: "You drew 7H. North laid ..."
             self.app.dirty = True
         last = False
         if self.end_due >= 0:  # "scoring..." was shown last frame: the move (and the
