@@ -180,6 +180,17 @@ def test_your_last_turn_shows_the_melds_of_the_seat_that_went_out(tmp_path):
     assert device.text_on_screen(board, "You drew ", 24)
 
 
+def test_a_hint_asked_on_a_computers_turn_says_it_is_not_yours(tmp_path):
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=1)
+    put(app, screen, s)
+    assert r.to_act(s) == 1
+    d.keys("B," + "DOWN," * screen.PAUSE.index("Hint") + "A")
+    assert screen.pause == -1 and not screen.hint_due
+    assert screen.log.text == "Not your turn" and r.to_act(s) == 1
+    assert device.text_on_screen(board, "Not your turn", 24)
+
+
 def test_a_log_line_too_long_for_the_panel_runs_as_a_marquee(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"cpus": 1})
     s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=0)

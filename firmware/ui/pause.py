@@ -33,7 +33,10 @@ def update(scr, pressed):
             return
         close(scr)
         if item == "Hint":
-            scr.ask_hint()
+            if scr.human_turn():
+                scr.ask_hint()
+            else:  # a computer is playing: no hint for it, and a line says why
+                scr.say("Not your turn")
         elif item == "Help":
             from firmware.menus import HelpScreen
 
