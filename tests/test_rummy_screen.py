@@ -162,20 +162,22 @@ def test_the_last_turns_after_someone_went_out_say_so(tmp_path):
 
 def test_your_last_turn_shows_the_melds_of_the_seat_that_went_out(tmp_path):
     """The text: the others may lay cards off on the melds of the seat that went out;
-    on your last turn the log line adds them (the last computer's line first), and again
-    after your draw."""
+    on your last turn the log line adds them as laid down (`arrange`: sets by rank,
+    runs by their ends; the last computer's line first), and again after your draw."""
     app, board, d, screen = open_match(tmp_path, {"cpus": 2})
-    s = build(["2C 9H KD", "5S 6S 9D", "QH QD 4C"], "4D", "7S", turn=1)
-    r.play(s, r.STOCK)  # West: 5S 6S 7S a run
+    hands = ["2C 9H KD 4S 8H 5D", "7S 7H 7D QC KC 9D", "QH QD 4C 2S 3S 8C"]
+    s = build(hands, "4D", "AC", rnd=3, turn=1)  # sixes wild
+    r.play(s, r.STOCK)  # West: the AC, a set of sevens and a run QC KC AC
     r.play(s, r.parse_move(s, "out 9D"))
+    assert r.arrange(s.hands[1], 6) == ([6], [(3, 11, 13)])
     put(app, screen, s)  # North's last turn
     idle_until(app, screen, lambda: r.to_act(s) == 0)
     text = screen.log.text
-    assert text.startswith("North threw ") and text.endswith(". West laid 5S6S7S"), text
+    assert text.startswith("North threw ") and text.endswith(". West laid 7s QC-AC"), text
     play(app, screen, r.STOCK)
     app.frame(0, 0)  # the hand sorted
     text = screen.log.text
-    assert text.startswith("You drew ") and text.endswith(". West laid 5S6S7S"), text
+    assert text.startswith("You drew ") and text.endswith(". West laid 7s QC-AC"), text
     app.frame(0, 0)
     assert device.text_on_screen(board, "You drew ", 24)
 

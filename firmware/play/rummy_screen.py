@@ -18,6 +18,7 @@ from firmware.ui import cardgfx
 from firmware.ui.logline import LogLine
 from firmware.ui.small import small
 from shared_rules import rummy as r
+from shared_rules.cards import RANKS, SUITS
 
 STATUS_Y, RIVALS_Y, DRAW_Y, LOG_Y, HAND_Y, INFO_Y, PROMPT_Y = 0, 8, 16, 24, 32, 48, 56
 ROW_CARDS = 7  # cards a hand row shows (a hand holds at most 14)
@@ -160,17 +161,20 @@ class RummyScreen(gamescreen.GameScreen):
         self.show_laid()
 
     def show_laid(self):
-        """Your last turn (a rival went out): the log line adds that seat's melds, laid
-        down for lay-offs as the round is scored (its `table` in your view), as "North
-        laid 3S4S5S QHQDQC" (a thinking frame's work: a search)."""
+        """Your last turn (a rival went out): the log line adds that seat's melds as it
+        laid them down (D11, `arrange`: what the round's lay-offs go on), sets by rank,
+        runs by their ends: "North laid 7s 5S-8S" (a thinking frame's work: a search)."""
         s = self.s
         if s.out <= 0 or not self.picker_turn():
             return
+        table = r.arrange(s.hands[s.out], r.wild_of(s))
+        if table is None:  # every hand that went out melds (the rules checked it)
+            return
         laid = r.SEAT_NAMES[s.out] + " laid"
-        for meld in r.groups(s.hands[s.out], r.wild_of(s))[0]:
-            laid += " "
-            for c in meld:
-                laid += r.card_text(c)
+        for rank in table[0]:
+            laid += " wilds" if rank < 0 else " " + RANKS[rank] + "s"
+        for suit, lo, hi in table[1]:
+            laid += " " + RANKS[lo % 13] + SUITS[suit] + "-" + RANKS[hi % 13] + SUITS[suit]
         text = self.log.text
         if not text.endswith(laid):
             self.log.set(text + ". " + laid if text else laid)
