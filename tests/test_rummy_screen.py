@@ -182,6 +182,28 @@ def test_your_last_turn_shows_the_melds_of_the_seat_that_went_out(tmp_path):
     assert device.text_on_screen(board, "You drew ", 24)
 
 
+def test_on_the_device_the_melds_shown_leave_the_scoring_code_as_they_found_it(
+    tmp_path, monkeypatch
+):
+    """West goes out and your last turn comes next: the melds' text loads the scoring
+    code (arrange) and, on the device, lets it go again (your turn does not need it)."""
+    import sys
+
+    from firmware import gamescreen
+
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    s = build(["2C 9H KD", "5S 6S 7S"], "4D", "JD", turn=1)  # West goes out at once
+    sys.modules.pop("shared_rules.rummy_table", None)
+    put(app, screen, s)
+    idle_until(app, screen, lambda: r.to_act(s) == 0)
+    assert s.out == 1 and screen.log.text.endswith(" West laid 5S-7S"), screen.log.text
+    assert "shared_rules.rummy_table" not in sys.modules
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: False)  # the host keeps it
+    screen.show_laid()
+    assert "shared_rules.rummy_table" in sys.modules
+
+
 def test_a_hint_asked_on_a_computers_turn_says_it_is_not_yours(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"cpus": 1})
     s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=1)

@@ -12,6 +12,8 @@ card thrown by a computer: A grabs it, B lets it go. Between rounds and at the e
 the round-by-round score table (UP/DOWN scroll it).
 """
 
+import sys
+
 from firmware import buttons as btn
 from firmware import gamescreen, gfx
 from firmware.ui import cardgfx
@@ -28,6 +30,7 @@ OUT_X = 96
 PILE_X = 64
 DRAW_CELLS = (0, 1)  # the draw row: the stock, the discard pile
 ONE = (0,)
+SCORING = "shared_rules.rummy_table"
 TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
 OVER_DROPS = (  # the match is over: the searching and scoring code leaves (the device)
     "shared_rules.rummy_score",
@@ -167,7 +170,10 @@ class RummyScreen(gamescreen.GameScreen):
         s = self.s
         if s.out <= 0 or not self.picker_turn():
             return
+        held = SCORING in sys.modules  # the scoring code: a computer's last turn loads it
         table = r.arrange(s.hands[s.out], r.wild_of(s))
+        if not held and gamescreen._dropping():  # the device: it goes again (your turn
+            gamescreen.drop_module(SCORING)  # does not need it; the round's end loads it)
         if table is None:  # every hand that went out melds (the rules checked it)
             return
         laid = r.SEAT_NAMES[s.out] + " laid"
