@@ -204,6 +204,39 @@ def test_on_the_device_the_melds_shown_leave_the_scoring_code_as_they_found_it(
     assert "shared_rules.rummy_table" in sys.modules
 
 
+def test_the_pause_menus_log_shows_the_last_plays_then_goes_back(tmp_path):
+    """The log line shows one play at a time (0.4 s each for a computer's): the pause
+    menu's Log lists the last six, yours and the computers', the newest last."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 2})
+    s = build(["2C 9H KD", "5S 6S 9D", "QH QD 4C"], "4D", "7S")
+    put(app, screen, s)
+    play(app, screen, r.STOCK)  # the 7S
+    play(app, screen, r.parse_card("KD"))
+    idle_until(app, screen, lambda: r.to_act(s) == 0)
+    lines = screen.history
+    assert lines[:2] == ["You drew 7S", "You threw KD"] and len(lines) == 6
+    assert lines[2].startswith("West ") and lines[-1].startswith("North threw ")
+    before = r.dump(s)
+    d.keys("B," + "DOWN," * screen.PAUSE.index("Log") + "A")
+    assert screen.help is not None
+    assert device.text_on_screen(board, "Log: last plays", 1)
+    from firmware.play.rummy_log import short
+
+    for i, line in enumerate(lines):
+        assert device.text_on_screen(board, short(line), 10 + 9 * i), line
+    d.keys("RIGHT,B")
+    assert screen.help is None and screen.pause == -1 and r.dump(s) == before
+    assert device.text_on_screen(board, "A:draw <>:pile", 56)
+
+
+def test_the_log_shortens_a_line_too_long_for_the_panel():
+    from firmware.play.rummy_log import short
+
+    assert short("North went out with 8S") == "N out with 8S"
+    assert short("You went out with TD") == "You out with TD"
+    assert short("North grabbed 5S") == "North grabbed 5S"
+
+
 def test_a_hint_asked_on_a_computers_turn_says_it_is_not_yours(tmp_path):
     app, board, d, screen = open_match(tmp_path, {"cpus": 1})
     s = build(["2C 9H KD", "5S 6S 9D"], "4D", "7S", turn=1)

@@ -100,6 +100,15 @@ PAGES = (
         "UP/DOWN scroll.",
         "A+B: save, leave",
     ),
+    (
+        "The log",
+        "Row 4: the last",
+        "play. B, Log:",
+        "the last six",
+        "plays, yours and",
+        "the computers'.",
+        "A or B: back.",
+    ),
 )
 
 SHOTS = (

@@ -31,6 +31,7 @@ PILE_X = 64
 DRAW_CELLS = (0, 1)  # the draw row: the stock, the discard pile
 ONE = (0,)
 SCORING = "shared_rules.rummy_table"
+HISTORY = 6  # log lines kept for the pause menu's Log (what its page shows)
 TABLE_ROWS = 4  # round lines below a title line: 8 + 48 pixels
 OVER_DROPS = (  # the match is over: the searching and scoring code leaves (the device)
     "shared_rules.rummy_score",
@@ -50,6 +51,7 @@ class RummyScreen(gamescreen.GameScreen):
     # play; RULES is set after the class (the rules module answers rarely used names
     # through its __getattr__, which MicroPython's class making would ask)
     RESTING = ("shared_rules.rummy_more", "shared_rules.contract")
+    PAUSE = gamescreen.PAUSE_ITEMS[:1] + ("Log",) + gamescreen.PAUSE_ITEMS[1:]
 
     def __init__(self, *args):
         gamescreen.GameScreen.__init__(self, *args)
@@ -69,6 +71,7 @@ class RummyScreen(gamescreen.GameScreen):
         self.log_only = False  # this frame redraws the log line alone
         self.picker = None  # the person's move picker: only while the person is to act
         self.remembered = {}  # its cursor's cell in each zone, kept between your turns
+        self.history = []  # the last HISTORY log lines of play (the pause menu's Log)
 
     def opened(self):
         """The picker (and the meld search its cursor needs) once the opening is over,
@@ -320,6 +323,7 @@ class RummyScreen(gamescreen.GameScreen):
         r.play(s, move)
         self.app.beep()
         self.log.set(text)
+        self.remember(text)
         self.table_top = -1
         if move == r.NEXT:  # a new round: the score table and the scoring code go
             self.table = None
@@ -365,9 +369,28 @@ class RummyScreen(gamescreen.GameScreen):
         """A computer's line. Its "thinking" sign changes nothing else on the panel, so
         that frame redraws the log line alone (the whole panel took up to 29 ms on a Pico,
         in the frame before the search)."""
-        if self.seats.thinking and not self.app.dirty:
-            self.log_only = self.incremental = True
+        if self.seats.thinking:
+            if not self.app.dirty:
+                self.log_only = self.incremental = True
+        else:
+            self.remember(text)
         gamescreen.GameScreen.show_log(self, text)
+
+    def remember(self, text):
+        """A line of play kept for the Log (the last HISTORY of them)."""
+        history = self.history
+        if len(history) >= HISTORY:
+            history.pop(0)
+        history.append(text)
+
+    def open_log(self):
+        """The pause menu's Log: the last lines of play over the game (firmware/play/
+        rummy_log.py, loaded while it is open; in the help's place, so its presses are
+        replayed as the help's are)."""
+        from firmware.play.rummy_log import LogView
+
+        self.help = LogView(self)
+        self.app.dirty = True
 
     def prepare_over(self):
         """The match is over (its last move's frame, and again the ending's first): on

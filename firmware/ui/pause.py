@@ -43,6 +43,8 @@ def update(scr, pressed):
             scr.help = HelpScreen(app, scr.gid, lambda: close_help(scr))
         elif item == "Save & exit":
             scr.save_and_exit()
+        elif item == "Log":  # a game with a log of its plays (Three-Thirteen)
+            scr.open_log()
 
 
 def answer(scr, pressed):
@@ -87,8 +89,9 @@ def draw(scr, fb):
         items(fb, ANSWERS, scr.pause - ASK, 29, 18, 92)
         return
     n = len(scr.PAUSE)
-    gfx.box(fb, 20, 10 if n < 5 else 4, 88, max(44, 8 + 9 * n))
-    items(fb, scr.PAUSE, scr.pause, 14 if n < 5 else 8, 22, 84)
+    y = 10 if n < 5 else (4 if n < 6 else 0)  # six items: the whole panel's height
+    gfx.box(fb, 20, y, 88, max(44, 8 + 9 * n))
+    items(fb, scr.PAUSE, scr.pause, y + 4, 22, 84)
 
 
 def items(fb, labels, cursor, top, x, w):
