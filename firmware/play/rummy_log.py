@@ -8,7 +8,7 @@ from firmware.gamescreen import _dropping
 
 
 class LogView:
-    """The game screen's lines of play, up to seven, under a title; A or B goes back."""
+    """The game screen's lines of play (up to six) under a title; A or B goes back."""
 
     def __init__(self, scr):
         self.scr = scr
