@@ -199,8 +199,12 @@ def test_on_the_device_the_melds_shown_leave_the_scoring_code_as_they_found_it(
     idle_until(app, screen, lambda: r.to_act(s) == 0)
     assert s.out == 1 and screen.log.text.endswith(" West laid 5S-7S"), screen.log.text
     assert "shared_rules.rummy_table" not in sys.modules
-    monkeypatch.setattr(gamescreen, "_dropping", lambda: False)  # the host keeps it
+    monkeypatch.setattr(screen, "laid_text", None)  # worked out once a round
+    screen.log.set("You drew 2S")
     screen.show_laid()
+    assert screen.log.text == "You drew 2S. West laid 5S-7S"
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: False)  # the host keeps it
+    assert type(screen).laid_text(screen, s) == "West laid 5S-7S"
     assert "shared_rules.rummy_table" in sys.modules
 
 

@@ -72,6 +72,8 @@ class RummyScreen(gamescreen.GameScreen):
         self.picker = None  # the person's move picker: only while the person is to act
         self.remembered = {}  # its cursor's cell in each zone, kept between your turns
         self.history = []  # the last HISTORY log lines of play (the pause menu's Log)
+        self.laid = ""  # the melds of the seat that went out, as text (show_laid)
+        self.laid_in = -1  # the round they are for
 
     def opened(self):
         """The picker (and the meld search its cursor needs) once the opening is over,
@@ -173,20 +175,25 @@ class RummyScreen(gamescreen.GameScreen):
         s = self.s
         if s.out <= 0 or not self.picker_turn():
             return
+        if self.laid_in != s.round:  # worked out once a round (the hand that went out
+            self.laid = self.laid_text(s)  # does not change)
+            self.laid_in = s.round
+        laid = self.laid
+        text = self.log.text
+        if not text.endswith(laid):
+            self.log.set(text + ". " + laid if text else laid)
+
+    def laid_text(self, s):
         held = SCORING in sys.modules  # the scoring code: a computer's last turn loads it
         table = r.arrange(s.hands[s.out], r.wild_of(s))
         if not held and gamescreen._dropping():  # the device: it goes again (your turn
             gamescreen.drop_module(SCORING)  # does not need it; the round's end loads it)
-        if table is None:  # every hand that went out melds (the rules checked it)
-            return
         laid = r.SEAT_NAMES[s.out] + " laid"
-        for rank in table[0]:
+        for rank in table[0]:  # a hand that went out melds (the rules checked it)
             laid += " wilds" if rank < 0 else " " + RANKS[rank] + "s"
         for suit, lo, hi in table[1]:
             laid += " " + RANKS[lo % 13] + SUITS[suit] + "-" + RANKS[hi % 13] + SUITS[suit]
-        text = self.log.text
-        if not text.endswith(laid):
-            self.log.set(text + ". " + laid if text else laid)
+        return laid
 
     def players_room(self):
         """Before a search for you (a hint, the press for you) on the device the picker
