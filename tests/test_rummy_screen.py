@@ -5,6 +5,7 @@ moment to grab a wild a computer threw (and a resume in it), the log of what the
 computers did, the score table between rounds and at the end, a save in any phase
 resumed."""
 
+import pytest
 import unlisted
 
 from firmware import buttons as btn
@@ -398,6 +399,32 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     app.frame(0, 0)
     assert s.phase == r.PH_DRAW and s.round == 2 and len(s.hands[0]) == 5
     assert not device.text_on_screen(board, "dealing...", 56)
+
+
+@pytest.mark.parametrize("key", ["A", "B", "UP", "DOWN", "LEFT"])
+def test_a_press_as_your_move_ends_the_match_is_let_go(tmp_path, key):
+    """Your discard that ends the last round is played on the frame after its press; a
+    press in that frame found no picker (it had gone with the match) and the game
+    stopped on an error. Now the press is let go and the match ends as ever."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1, "rounds": 1})
+    s = build(["3S 4H 9D", "2C 2D 2H"], "QH", "6S", turn=0, options={"rounds": 1})
+    s.out = 1
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    idle_until(app, screen, lambda: not screen.busy())
+    move = r.parse_card("9D")
+    assert r.ends_round(s, move)
+    for _ in range(12):  # the cursor to the 9D, then A
+        pressed = screen.picker.press_toward(move)
+        app.frame(pressed, pressed)
+        if screen.end_due >= 0:
+            break
+        app.frame(0, 0)
+    assert screen.end_due == move
+    d.keys(key)  # the frame that plays it and ends the match
+    assert r.over(s) and app.screen is screen and app.last_error is None
+    idle_until(app, screen, lambda: screen.finished)
+    assert app.last_error is None
 
 
 def test_your_discard_that_ends_the_round_shows_at_once_and_scores_next_frame(

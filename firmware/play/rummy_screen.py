@@ -295,6 +295,8 @@ class RummyScreen(gamescreen.GameScreen):
             elif pressed & btn.B:
                 self.open_pause()
             return
+        if self.picker is None:  # your move that ends the match was played this frame
+            return  # (its end comes on the next): the press has nothing to act on
         gamescreen.GameScreen.handle(self, pressed, held)
 
     def over_update(self, pressed):
