@@ -107,7 +107,8 @@ class Fuzz:
             self.games_seen[name] = self.games_seen.get(name, 0) + 1
 
     def step(self):
-        """One random action: a tap, a hold, a chord, a pause, or (rarely) a reboot."""
+        """One random action: a tap, a hold, a chord, a roll, a pause, or (rarely) a
+        reboot."""
         r = self.rng.below(1000)
         if r < 2:
             self.reboot()
@@ -131,6 +132,12 @@ class Fuzz:
         elif r < 800:  # two buttons at once (a diagonal, or a mash)
             mask = SINGLE[self.rng.below(6)] | SINGLE[self.rng.below(6)]
             self.frame(mask, mask)
+            self.frame(0, 0)
+        elif r < 850:  # a roll: a second button pressed on the very next frame
+            first = SINGLE[self.rng.below(6)]
+            then = SINGLE[self.rng.below(6)]
+            self.frame(first, first)
+            self.frame(then, first | then)
             self.frame(0, 0)
         else:  # wait: real-time games run on
             for _ in range(1 + self.rng.below(30)):
