@@ -401,6 +401,18 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     assert not device.text_on_screen(board, "dealing...", 56)
 
 
+def press_until_due(app, screen, move, limit=12):
+    """The picker's presses toward `move`, a move that ends the round: the press that
+    made it due (shown now, played on the next frame), or 0."""
+    for _ in range(limit):
+        key = screen.picker.press_toward(move)
+        app.frame(key, key)
+        if screen.end_due >= 0:
+            return key
+        app.frame(0, 0)
+    return 0
+
+
 @pytest.mark.parametrize("key", ["A", "B", "UP", "DOWN", "LEFT"])
 def test_a_press_as_your_move_ends_the_match_is_let_go(tmp_path, key):
     """Your discard that ends the last round is played on the frame after its press; a
@@ -414,13 +426,7 @@ def test_a_press_as_your_move_ends_the_match_is_let_go(tmp_path, key):
     idle_until(app, screen, lambda: not screen.busy())
     move = r.parse_card("9D")
     assert r.ends_round(s, move)
-    for _ in range(12):  # the cursor to the 9D, then A
-        pressed = screen.picker.press_toward(move)
-        app.frame(pressed, pressed)
-        if screen.end_due >= 0:
-            break
-        app.frame(0, 0)
-    assert screen.end_due == move
+    assert press_until_due(app, screen, move) and screen.end_due == move
     d.keys(key)  # the frame that plays it and ends the match
     assert r.over(s) and app.screen is screen and app.last_error is None
     idle_until(app, screen, lambda: screen.finished)
@@ -446,15 +452,8 @@ def test_your_discard_that_ends_the_round_shows_at_once_and_scores_next_frame(
     end_round = rules._end_round
     monkeypatch.setattr(rules, "_end_round", lambda st: scored.append(1) or end_round(st))
     before = s.nmoves
-    play_press = None
-    for _ in range(12):  # the cursor to the 9D, then A
-        key = screen.picker.press_toward(move)
-        app.frame(key, key)
-        if screen.end_due >= 0:
-            play_press = key
-            break
-        app.frame(0, 0)
-    assert play_press is not None and s.nmoves == before and scored == []
+    play_press = press_until_due(app, screen, move)
+    assert play_press and s.nmoves == before and scored == []
     assert device.text_on_screen(board, "R2: West out", 0)
     assert device.text_on_screen(board, "scoring...", 28)
     assert screen.thinking and screen.busy() and screen.bot_press() == 0
