@@ -181,6 +181,9 @@ def test_your_last_turn_shows_the_melds_of_the_seat_that_went_out(tmp_path):
     assert text.startswith("You drew ") and text.endswith(". West laid 7s QC-AC"), text
     app.frame(0, 0)
     assert device.text_on_screen(board, "You drew ", 24)
+    screen.hint()  # a hint keeps them
+    text = screen.log.text
+    assert text.startswith("Hint: ") and text.endswith(". West laid 7s QC-AC"), text
 
 
 def test_on_the_device_the_melds_shown_leave_the_scoring_code_as_they_found_it(

@@ -195,6 +195,10 @@ class RummyScreen(gamescreen.GameScreen):
             laid += " " + RANKS[lo % 13] + SUITS[suit] + "-" + RANKS[hi % 13] + SUITS[suit]
         return laid
 
+    def hint(self):
+        gamescreen.GameScreen.hint(self)
+        self.show_laid()  # a last turn's hint keeps the melds: "Hint: 7H. North laid ..."
+
     def players_room(self):
         """Before a search for you (a hint, the press for you) on the device the picker
         leaves too, room for the players (your last turns load the scoring code beside
