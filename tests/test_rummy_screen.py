@@ -404,6 +404,18 @@ def test_between_rounds_the_score_table_then_A_deals(tmp_path):
     assert not device.text_on_screen(board, "dealing...", 56)
 
 
+def last_discard_due(app, screen, s):
+    """West went out in s; you draw from the stock, and your 9D is the round's last move
+    (returned)."""
+    s.out = 1
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    idle_until(app, screen, lambda: not screen.busy())
+    move = r.parse_card("9D")
+    assert r.ends_round(s, move)
+    return move
+
+
 def press_until_due(app, screen, move, limit=12):
     """The picker's presses toward `move`, a move that ends the round: the press that
     made it due (shown now, played on the next frame), or 0."""
@@ -423,12 +435,7 @@ def test_a_press_as_your_move_ends_the_match_is_let_go(tmp_path, key):
     stopped on an error. Now the press is let go and the match ends as ever."""
     app, board, d, screen = open_match(tmp_path, {"cpus": 1, "rounds": 1})
     s = build(["3S 4H 9D", "2C 2D 2H"], "QH", "6S", turn=0, options={"rounds": 1})
-    s.out = 1
-    put(app, screen, s)
-    play(app, screen, r.STOCK)
-    idle_until(app, screen, lambda: not screen.busy())
-    move = r.parse_card("9D")
-    assert r.ends_round(s, move)
+    move = last_discard_due(app, screen, s)
     assert press_until_due(app, screen, move) and screen.end_due == move
     d.keys(key)  # the frame that plays it and ends the match
     assert r.over(s) and app.screen is screen and app.last_error is None
@@ -444,12 +451,7 @@ def test_your_discard_that_ends_the_round_shows_at_once_and_scores_next_frame(
     score the round (a thinking frame), the table comes after."""
     app, board, d, screen = open_match(tmp_path)
     s = build(["3S 4H 5S 9D", "2C 2D 2H 2S"], "QH", "6S", rnd=1, turn=0)
-    s.out = 1
-    put(app, screen, s)
-    play(app, screen, r.STOCK)
-    idle_until(app, screen, lambda: not screen.busy())
-    move = r.parse_card("9D")
-    assert r.ends_round(s, move)
+    move = last_discard_due(app, screen, s)
     rules = screen.rules
     scored = []
     end_round = rules._end_round
