@@ -212,6 +212,41 @@ def test_on_the_device_the_melds_shown_leave_the_scoring_code_as_they_found_it(
     assert "shared_rules.rummy_table" in sys.modules
 
 
+def test_on_the_device_a_computers_last_turn_takes_its_scoring_code_with_it(tmp_path, monkeypatch):
+    """West goes out, North's last throw (the strong player's) loads the scoring code
+    to weigh lay-offs; on the device it leaves with the players, so your last turn
+    (the picker, the grouping) does not hold it beside them."""
+    import builtins
+    import sys
+
+    from firmware import gamescreen
+
+    table = "shared_rules.rummy_table"
+    app, board, d, screen = open_match(tmp_path, {"cpus": 2})
+    monkeypatch.setattr(gamescreen, "_dropping", lambda: True)
+    hands = ["2C 9H KD 4S 8H 5D", "7S 7H 7D QC KC 9D", "QH QD 4C 2S 3S 8C"]
+    s = build(hands, "4D", "AC", rnd=3, turn=1)
+    r.play(s, r.STOCK)
+    r.play(s, r.parse_move(s, "out 9D"))
+    loaded = []  # the seat to act whenever the scoring code comes in
+    real_import = builtins.__import__
+
+    def watched(*args, **kwargs):
+        had = table in sys.modules
+        mod = real_import(*args, **kwargs)
+        if not had and table in sys.modules:
+            loaded.append(r.to_act(s))
+        return mod
+
+    sys.modules.pop(table, None)
+    monkeypatch.setattr(builtins, "__import__", watched)
+    put(app, screen, s)  # North's last turn
+    idle_until(app, screen, lambda: r.to_act(s) == 0)
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert loaded[0] == 2 and table not in sys.modules  # North's throw had it
+    assert screen.picker is not None and screen.log.text.endswith(". West laid 7s QC-AC")
+
+
 def test_the_pause_menus_log_shows_the_last_plays_then_goes_back(tmp_path):
     """The log line shows one play at a time (0.4 s each for a computer's): the pause
     menu's Log lists the last six, yours and the computers', the newest last."""

@@ -46,7 +46,9 @@ OVER_DROPS = (  # the match is over: the searching and scoring code leaves (the 
 class RummyScreen(gamescreen.GameScreen):
     PLAYERS = "shared_rules.rummy_ai"  # loaded at each choice, then dropped (the device)
     PLAYERS_EACH_MOVE = True
-    PLAYERS_TOO = ("shared_rules.rummy_last",)  # the strong player's last turns
+    # the strong player's last turns, and the scoring code they load: out again
+    # before your turn (its picker), loaded again by the next last turn
+    PLAYERS_TOO = ("shared_rules.rummy_last", SCORING, "shared_rules.rummy_ends")
     # a new match's code and the options' code (the opening, a resume), not needed in
     # play; RULES is set after the class (the rules module answers rarely used names
     # through its __getattr__, which MicroPython's class making would ask)
