@@ -238,7 +238,7 @@ def test_on_the_device_a_computers_last_turn_takes_its_scoring_code_with_it(tmp_
             loaded.append(r.to_act(s))
         return mod
 
-    sys.modules.pop(table, None)
+    gamescreen.drop_module(table)  # out of sys.modules and its package: imported anew
     monkeypatch.setattr(builtins, "__import__", watched)
     put(app, screen, s)  # North's last turn
     idle_until(app, screen, lambda: r.to_act(s) == 0)
