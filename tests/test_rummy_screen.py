@@ -39,6 +39,29 @@ def idle_until(app, screen, done, limit=400):
     raise AssertionError("not reached")
 
 
+def watch_loads(monkeypatch, name, s, after=None):
+    """Imports watched (builtins.__import__): the seat to act each time module `name`
+    comes into sys.modules, listed; after(imported name) follows every import. Returns
+    that list and the call that puts the real import back."""
+    import builtins
+    import sys
+
+    real_import = builtins.__import__
+    loads = []
+
+    def watched(*args, **kwargs):
+        had = name in sys.modules
+        mod = real_import(*args, **kwargs)
+        if not had and name in sys.modules:
+            loads.append(r.to_act(s))
+        if after is not None:
+            after(args[0])
+        return mod
+
+    monkeypatch.setattr(builtins, "__import__", watched)
+    return loads, lambda: monkeypatch.setattr(builtins, "__import__", real_import)
+
+
 def test_the_top_rows_show_round_wild_rivals_and_the_discard(tmp_path):
     app, board, d, screen = open_match(tmp_path)
     s = build(["3S 4S 5S 9D", "2C 2D 2H 6H", "KC KD KH 6S", "7C 8C 9C 6C"], "QH", rnd=1)
@@ -216,7 +239,6 @@ def test_on_the_device_a_computers_last_turn_takes_its_scoring_code_with_it(tmp_
     """West goes out, North's last throw (the strong player's) loads the scoring code
     to weigh lay-offs; on the device it leaves with the players, so your last turn
     (the picker, the grouping) does not hold it beside them."""
-    import builtins
     import sys
 
     from firmware import gamescreen
@@ -228,21 +250,11 @@ def test_on_the_device_a_computers_last_turn_takes_its_scoring_code_with_it(tmp_
     s = build(hands, "4D", "AC", rnd=3, turn=1)
     r.play(s, r.STOCK)
     r.play(s, r.parse_move(s, "out 9D"))
-    loaded = []  # the seat to act whenever the scoring code comes in
-    real_import = builtins.__import__
-
-    def watched(*args, **kwargs):
-        had = table in sys.modules
-        mod = real_import(*args, **kwargs)
-        if not had and table in sys.modules:
-            loaded.append(r.to_act(s))
-        return mod
-
     gamescreen.drop_module(table)  # out of sys.modules and its package: imported anew
-    monkeypatch.setattr(builtins, "__import__", watched)
+    loaded, stop = watch_loads(monkeypatch, table, s)
     put(app, screen, s)  # North's last turn
     idle_until(app, screen, lambda: r.to_act(s) == 0)
-    monkeypatch.setattr(builtins, "__import__", real_import)
+    stop()
     assert loaded[0] == 2 and table not in sys.modules  # North's throw had it
     assert screen.picker is not None and screen.log.text.endswith(". West laid 7s QC-AC")
 
@@ -570,7 +582,6 @@ def test_the_last_turns_leave_the_rest_of_the_players_out_of_the_heap(tmp_path, 
     """After someone went out, the strong player's last throws (rummy_last) load the
     scoring code they need without the rest of the players (rummy_ai), and leave with
     the players: on the device the two are never in the heap together there."""
-    import builtins
     import sys
 
     from firmware import gamescreen
@@ -581,23 +592,16 @@ def test_the_last_turns_leave_the_rest_of_the_players_out_of_the_heap(tmp_path, 
     s = build(["3S 4H 5S 9D", "2C 2D 2H 6H", "KC KD KS 6S", "7C 8C 9C 6C"], "QH", "6S", rnd=1)
     put(app, screen, s)
     play(app, screen, r.STOCK)
-    loads = []  # rummy_last's imports: one a choice (it leaves after each)
     together = []
-    real_import = builtins.__import__
 
-    def watched(*args, **kwargs):
-        had = last in sys.modules
-        mod = real_import(*args, **kwargs)
-        if not had and last in sys.modules:
-            loads.append(r.to_act(s))
+    def both(name):
         if ai in sys.modules and last in sys.modules:
-            together.append(args[0])
-        return mod
+            together.append(name)
 
-    monkeypatch.setattr(builtins, "__import__", watched)
+    loads, stop = watch_loads(monkeypatch, last, s, both)  # one a choice (it leaves)
     play(app, screen, r.OUT + r.parse_card("9D"))
     idle_until(app, screen, lambda: s.phase == r.PH_BETWEEN, 2000)
-    monkeypatch.setattr(builtins, "__import__", real_import)
+    stop()
     assert loads == [1, 2, 3] and together == []
     assert ai not in sys.modules and last not in sys.modules
 
