@@ -16,7 +16,7 @@ planes of its top type), and the strong player's decision time per planned order
 import time
 
 import host_sim
-from host_sim.tools import map_in_order
+from host_sim.tools import map_in_order, timing_text
 from shared_rules import airsup, airsup_ai
 
 LINES = (
@@ -110,13 +110,7 @@ def report(tested, other, rows):
         _mean(rows, 6),
         _mean(rows, 7),
     )
-    times = sorted(t for row in rows for t in row[8])
-    if times:
-        line += "  plan ms mean %.2f p99 %.2f max %.2f" % (
-            1000 * sum(times) / len(times),
-            1000 * times[len(times) * 99 // 100],
-            1000 * times[-1],
-        )
+    line += timing_text([t for row in rows for t in row[8]], "plan")
     return line
 
 

@@ -14,7 +14,7 @@ busy machine inflates it).
 import time
 
 import host_sim
-from host_sim.tools import map_in_order
+from host_sim.tools import map_in_order, timing_text
 from shared_rules import dsol, dsol_ai
 from shared_rules.rng import Rng
 
@@ -77,13 +77,7 @@ def report(first, other, rows):
         sum(row[3] for row in rows) / n,
         sum(row[4] for row in rows) / n,
     )
-    times = sorted(t for row in rows for t in row[5])
-    if times:
-        line += "  decision ms mean %.2f p99 %.2f max %.2f" % (
-            1000 * sum(times) / len(times),
-            1000 * times[len(times) * 99 // 100],
-            1000 * times[-1],
-        )
+    line += timing_text([t for row in rows for t in row[5]], "decision")
     return line
 
 

@@ -14,7 +14,7 @@ busy machine inflates it).
 import time
 
 import host_sim
-from host_sim.tools import map_in_order
+from host_sim.tools import map_in_order, timing_text
 from shared_rules import rummy, rummy_ai
 from shared_rules.rng import Rng
 
@@ -71,7 +71,6 @@ def play_line(seats, first, other, matches, rounds=11, jobs=1):
 def report(seats, first, other, rows):
     n = len(rows)
     wins = sum(1 for row in rows if row[0])
-    times = sorted(t for row in rows for t in row[5])
     line = "%d seats: %-6s vs %-6s %4d matches  wins %5.1f%%  total %7.1f vs %7.1f  out %4.1f%%" % (
         seats,
         first,
@@ -82,12 +81,7 @@ def report(seats, first, other, rows):
         sum(row[2] for row in rows) / n,
         100.0 * sum(row[3] for row in rows) / max(1, sum(row[4] for row in rows)),
     )
-    if times:
-        line += "  decision ms mean %.2f p99 %.2f max %.2f" % (
-            1000 * sum(times) / len(times),
-            1000 * times[len(times) * 99 // 100],
-            1000 * times[-1],
-        )
+    line += timing_text([t for row in rows for t in row[5]], "decision")
     return line
 
 
