@@ -158,7 +158,9 @@ class GameScreen(Screen):
     #                        (calm_work said so)
     # handed_over()          a computer's move handed the turn to the person (its
     #                        thinking frame)
-    # adopt(fields)          take what an older save kept beside the state (a "meta" line)
+    # adopt(fields)          take what a save kept beside the state (its "meta" line)
+    # meta_line()            the text a save keeps beside the state (a "meta" line: one
+    #                        line, no newline), or None
     # opened()               the opening is over (a new game, or a save resumed and its
     #                        reading code gone, the players prepared): work the screen
     #                        holds off until then (Three-Thirteen's picker and its search)
@@ -170,7 +172,7 @@ class GameScreen(Screen):
     #                        first legal cell)
     # placed(zone, index)    the cursor was placed (a screen may scroll to it)
     # after_move(move, seat) after a computer seat's move (a screen may move its cursor)
-    get_ready = handed_over = adopt = opened = prepare_over = _nothing
+    get_ready = handed_over = adopt = meta_line = opened = prepare_over = _nothing
     refused = focus = placed = after_move = _nothing
 
     def __init__(self, app, gid, rules, state, seed, options, profile=None, counted_at=0):
@@ -528,7 +530,12 @@ class GameScreen(Screen):
             head = self.save_head = header_text(
                 SAVE_HEAD, self.gid, self.seed, self.options, self.profile
             )
-        head += "stats %d\ninputs %d\n--\n" % (self.counted_at, self.journaled)
+        meta = self.meta_line()
+        head += "stats %d\ninputs %d\n%s--\n" % (
+            self.counted_at,
+            self.journaled,
+            "meta %s\n" % meta if meta else "",
+        )
         dump_to = self.save_dump
         if dump_to is None:
             dump_to = self.save_dump = declared(self.rules, "dump_to") or False

@@ -284,6 +284,62 @@ def test_the_pause_menus_log_shows_the_last_plays_then_goes_back(tmp_path):
     assert device.text_on_screen(board, "A:draw <>:pile", 56)
 
 
+def test_the_log_is_kept_in_the_save_and_shown_again_on_resume(tmp_path):
+    """Save & exit, then Continue: the Log lists the same last plays and the log line
+    shows the newest again (a save from before the lines were kept resumes with none)."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 2})
+    s = build(["2C 9H KD", "5S 6S 9D", "QH QD 4C"], "4D", "7S")
+    put(app, screen, s)
+    play(app, screen, r.STOCK)
+    play(app, screen, r.parse_card("KD"))
+    idle_until(app, screen, lambda: r.to_act(s) == 0)
+    lines = list(screen.history)
+    shown = screen.log.text  # the newest line, and the melds of the seat gone out
+    assert shown.startswith(lines[-1] + ". West laid ")
+    screen.save_now()
+    saved = app.store.read_text("rummy.sav")
+    assert "\nmeta " + "|".join(lines) + "\n" in saved
+    app.home()
+    d.idle()
+    again = app.start_game("rummy", resume=True)
+    d.idle()
+    assert again.history == lines and again.log.text == shown
+    assert device.text_on_screen(board, shown[:16], 24)
+    d.keys("B," + "DOWN," * again.PAUSE.index("Log") + "A")
+    from firmware.play.rummy_log import short
+
+    for i, line in enumerate(lines):
+        assert device.text_on_screen(board, short(line), 10 + 9 * i), line
+    d.keys("B")
+    again.save_now()
+    app.home()
+    d.idle()
+    old = "".join(x for x in saved.splitlines(True) if not x.startswith("meta "))
+    app.store.write("rummy.sav", lambda f: f.write(old))
+    third = app.start_game("rummy", resume=True)
+    d.idle()
+    assert third.history == [] and r.dump(third.s) == r.dump(again.s)
+
+
+def test_a_log_line_a_damaged_save_left_odd_is_shown_not_refused(tmp_path):
+    """Whatever a damaged save's "meta" line holds (no space, too long, too many), the
+    Log keeps its last six lines, cut to a line's 32 characters, and draws them."""
+    app, board, d, screen = open_match(tmp_path, {"cpus": 1})
+    screen.save_now()
+    saved = app.store.read_text("rummy.sav")
+    odd = "|".join(["x" * 50, "", "West drew"] + ["y%d" % i for i in range(8)])
+    damaged = saved.replace("\n--\n", "\nmeta " + odd + "\n--\n", 1)
+    app.store.write("rummy.sav", lambda f: f.write(damaged))
+    app.home()
+    d.idle()
+    again = app.start_game("rummy", resume=True)
+    d.idle()
+    assert again.history == ["y%d" % i for i in range(2, 8)]
+    again.history[0] = "x" * 50
+    d.keys("B," + "DOWN," * again.PAUSE.index("Log") + "A")
+    assert device.text_on_screen(board, "x" * 16, 10)
+
+
 def test_the_log_shortens_a_line_too_long_for_the_panel():
     from firmware.play.rummy_log import short
 

@@ -31,8 +31,9 @@ def short(line):
     if len(line) <= gfx.CHARS:
         return line
     line = line.replace(" went out with ", " out with ")
-    if len(line) > gfx.CHARS and line[:3] != "You":
-        line = line[0] + line[line.index(" ") :]
+    space = line.find(" ")
+    if len(line) > gfx.CHARS and line[:3] != "You" and space > 0:
+        line = line[0] + line[space:]
     return line[: gfx.CHARS]
 
 

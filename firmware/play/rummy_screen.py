@@ -402,6 +402,19 @@ class RummyScreen(gamescreen.GameScreen):
             history.pop(0)
         history.append(text)
 
+    def meta_line(self):
+        """The Log's lines, kept in a save beside the state (a resumed match shows them)."""
+        return "|".join(self.history)
+
+    def adopt(self, fields):
+        """The Log's lines a save kept (none in a save from before they were kept), the
+        last one on the log line again."""
+        for text in fields.get("meta", "").split("|")[-HISTORY:]:
+            if text:
+                self.remember(text[:32])  # a line's most (rummy.move_log)
+        if self.history:
+            self.log.set(self.history[-1])
+
     def open_log(self):
         """The pause menu's Log: the last lines of play over the game (firmware/play/
         rummy_log.py, loaded while it is open; in the help's place, so its presses are
