@@ -86,6 +86,7 @@ class RummyScreen(gamescreen.GameScreen):
         if self.s.phase < r.PH_BETWEEN:
             self.hand_order()
         self.take_picker()
+        self.restore_log()
         self.show_laid()
 
     # ---- the hand in melds ---------------------------------------------
@@ -407,11 +408,20 @@ class RummyScreen(gamescreen.GameScreen):
         return "|".join(self.history)
 
     def adopt(self, fields):
-        """The Log's lines a save kept (none in a save from before they were kept), the
-        last one on the log line again."""
-        for text in fields.get("meta", "").split("|")[-HISTORY:]:
+        """The Log's lines a save kept (none in a save from before they were kept): split
+        in opened(), once the save's code has left and the heap is tidied, not here in
+        its holes."""
+        self.history = fields.get("meta", "")
+
+    def restore_log(self):
+        """The lines adopt() kept, as the Log's, the last one on the log line again."""
+        kept = self.history
+        if type(kept) is not str:  # a new game, or a resume's lines already split
+            return
+        self.history = []
+        for text in kept.split("|")[-HISTORY:]:
             if text:
-                self.remember(text[:32])  # a line's most (rummy.move_log)
+                self.remember(text if len(text) <= 32 else text[:32])  # (move_log's most)
         if self.history:
             self.log.set(self.history[-1])
 
