@@ -18,6 +18,19 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 
+def pytest_collection_finish(session):
+    """Everything alive once the tests are collected (pytest, the test modules, Pillow,
+    the app's shared modules) is set aside from CPython's collections. The app collects
+    the heap many times a game opening, for the device's sake (firmware/games.py); on
+    CPython each full collection walked every one of those objects, most of the app's
+    tests' time (a game opened in 450 ms instead of 50). What the tests make is still
+    collected, as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(scope="session")
 def host_build(tmp_path_factory):
     """The device build compiled for this machine (viper modules run in the VM here)."""
