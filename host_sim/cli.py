@@ -113,6 +113,9 @@ def autoplay(game, seed, player="best", max_moves=200000, options=None):
         # too, at the game's speed, not an action at every tick; the ticks pass by WAIT
         rules.set_seat(s, 0, TIMED_POLICIES[player], s.opts["speed"])
         choose = _clock(rules)
+    # a game of many rounds gets room for them: G'nerts to 500 plays up to 250 rounds of
+    # thousands of ticks (one game of 127 rounds at speed 1 took 219,648 moves)
+    max_moves *= max(1, getattr(rules, "MAX_ROUNDS", 0) // 10)
     n = 0
     while not rules.over(s):
         rules.play(s, choose(s))

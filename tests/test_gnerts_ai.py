@@ -139,6 +139,21 @@ def test_a_whole_games_summary_sums_to_its_totals():
     assert sm["winner"] == s.totals.index(max(s.totals)) and max(s.totals) >= 100
 
 
+def test_a_long_game_to_500_ends_with_its_summary(capsys):
+    """`run gnerts --auto` plays a game to 500 to its end however long: at speed 1 with
+    three rivals seed 139 takes 127 rounds and 219,648 moves (the move cap was 200,000,
+    and the run stopped with no summary)."""
+    import json
+
+    from host_sim import cli
+
+    argv = ["run", "gnerts", "--auto", "--json", "--seed", "139", "--speed", "1"]
+    cli.main(argv + ["--opt", "rivals=3", "--opt", "target=500"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["moves"] == 219648 and len(out["rounds"]) == 127
+    assert out["totals"][out["winner"]] == max(out["totals"]) >= 500
+
+
 def test_each_rival_acts_at_its_own_speed():
     """The issue: each computer with a speed level. West, North and East have options of
     their own ("same": Speed's); the periods follow them, a save keeps them, and a save
